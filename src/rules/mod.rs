@@ -1,0 +1,404 @@
+//! The rule set as data: board geometry, piece kinds, options and the tables derived from them.
+//!
+//! A [`Rules`] value is built from a named preset, then adjusted option by option
+//! ([`Rules::set`]); the tables that move generation and battles read (what each kind may do,
+//! who wins each pairing) are recomputed after every change, so the hot paths never look at
+//! options directly.
+//!
+//! # Room for the rest of the family
+//!
+//! The fantasy edition and the hidden-rank duel (rules.md §5–6) add actions that are not
+//! from-to moves and a score. They fit this design as follows:
+//! - a kind gains a list of powers (reveal, hypnotise, strike all neighbours, shoot, fly,
+//!   two-square move) next to its [`Special`] move; move generation emits them as further
+//!   [`crate::movegen::MoveKind`]s, each still naming a from square and a target square
+//!   (probe adds the guessed rank, pass names neither), so perft, history and notation keep
+//!   one action type;
+//! - the battle table is computed per [`Combat`] rule: rank order with exceptions here,
+//!   the duel's cyclic order there, both producing the same [`Outcome`] table;
+//! - points and remaining probes become per-side counters of the position, changed by
+//!   `play` and restored by `undo` like the ply counter, and the end conditions gain
+//!   "pool reaches 0" and sudden death.
+
+mod geometry;
+mod kinds;
+mod options;
+
+pub use geometry::Geometry;
+pub use kinds::{classic_kinds, BattleRole, Mobility, PieceKind, Special};
+pub use options::{
+    Bombs, EqualRanks, FirstMover, MoreSquares, Numbering, OptionError, Options, PowerSquares,
+};
+
+/// The most piece kinds a rule set may have (the cell encoding keeps four bits for the kind).
+pub const MAX_KINDS: usize = 16;
+
+/// The result of one battle, seen from the attacker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    AttackerWins,
+    DefenderWins,
+    BothRemoved,
+}
+
+/// How battles are decided. Only rank order exists now; the hidden-rank duel adds a cyclic
+/// order (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combat {
+    RankOrder,
+}
+
+/// What a kind may do in the current rule set, packed for move generation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindMoves {
+    pub movable: bool,
+    /// Moves along lines (a Scout with `scout-moves=multi`).
+    pub line: bool,
+    pub diagonal: bool,
+    pub jump: bool,
+    pub cross: bool,
+}
+
+/// A complete rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    name: String,
+    geometry: Geometry,
+    kinds: Vec<PieceKind>,
+    options: Options,
+    combat: Combat,
+    // Derived tables, recomputed by `derive`.
+    moves: [KindMoves; MAX_KINDS],
+    battle: [[Outcome; MAX_KINDS]; MAX_KINDS],
+    has_flags: bool,
+    board_squares: Vec<crate::board::Square>,
+}
+
+/// The names of the presets, in the order they are listed to users.
+pub const PRESETS: [&str; 6] = [
+    "classic",
+    "barrage",
+    "duel",
+    "probe-classic",
+    "probe-enhanced",
+    "probe-blitz",
+];
+
+/// Classic kinds with other counts, given in the order of [`classic_kinds`]
+/// (Marshal, General, Colonel, Major, Captain, Lieutenant, Sergeant, Miner, Scout, Spy,
+/// Bomb, Flag).
+fn classic_kinds_with_counts(counts: [u8; 12]) -> Vec<PieceKind> {
+    let mut kinds = classic_kinds();
+    for (kind, count) in kinds.iter_mut().zip(counts) {
+        kind.count = count;
+    }
+    kinds
+}
+
+impl Rules {
+    /// The rule set of a named preset (see [`PRESETS`]).
+    pub fn preset(name: &str) -> Result<Rules, OptionError> {
+        let (geometry, kinds, options) = match name {
+            "classic" => (Geometry::classic(), classic_kinds(), Options::classic()),
+            "barrage" => (
+                Geometry::classic(),
+                classic_kinds_with_counts([1, 1, 0, 0, 0, 0, 0, 1, 2, 1, 1, 1]),
+                Options::classic(),
+            ),
+            "duel" => (
+                Geometry::classic(),
+                classic_kinds_with_counts([1, 1, 0, 0, 0, 0, 0, 2, 2, 1, 2, 1]),
+                Options::classic(),
+            ),
+            "probe-classic" => (Geometry::classic(), classic_kinds(), Options::probe()),
+            "probe-enhanced" => (
+                Geometry::probe_enhanced(),
+                classic_kinds_with_counts([1, 1, 2, 3, 4, 5, 5, 6, 8, 1, 7, 1]),
+                Options::probe_enhanced(),
+            ),
+            "probe-blitz" => (
+                Geometry::classic(),
+                classic_kinds_with_counts([1, 1, 1, 1, 2, 2, 2, 2, 3, 1, 3, 1]),
+                Options::probe(),
+            ),
+            _ => {
+                return Err(OptionError::UnknownVariant(
+                    name.to_string(),
+                    PRESETS.join(", "),
+                ))
+            }
+        };
+        Ok(Rules::new(name, geometry, kinds, options))
+    }
+
+    /// A rule set from its parts.
+    pub fn new(name: &str, geometry: Geometry, kinds: Vec<PieceKind>, options: Options) -> Rules {
+        let mut rules = Rules {
+            name: name.to_string(),
+            geometry,
+            kinds,
+            options,
+            combat: Combat::RankOrder,
+            moves: [KindMoves::default(); MAX_KINDS],
+            battle: [[Outcome::BothRemoved; MAX_KINDS]; MAX_KINDS],
+            has_flags: false,
+            board_squares: Vec::new(),
+        };
+        rules.derive();
+        rules
+    }
+
+    /// A preset with `OPTION=VALUE` settings applied in order.
+    pub fn with_settings<S: AsRef<str>>(name: &str, settings: &[S]) -> Result<Rules, OptionError> {
+        let mut rules = Rules::preset(name)?;
+        for s in settings {
+            let s = s.as_ref();
+            let (k, v) = s
+                .split_once('=')
+                .ok_or_else(|| OptionError::NotAssignment(s.to_string()))?;
+            rules.set(k.trim(), v.trim())?;
+        }
+        Ok(rules)
+    }
+
+    /// Sets a rule option or a piece count (`count.<name or letter>`) from text.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        if let Some(kind_name) = name.strip_prefix("count.") {
+            let index = self
+                .kind_by_name_or_letter(kind_name)
+                .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+            let count = value
+                .parse::<u8>()
+                .ok()
+                .filter(|&c| c <= 99)
+                .ok_or_else(|| OptionError::BadValue {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                    expected: "a count from 0 to 99".into(),
+                })?;
+            let mut kinds = self.kinds.clone();
+            kinds[index].count = count;
+            let total: usize = kinds.iter().map(|k| k.count as usize).sum();
+            let zone = self.geometry.home_rows() as usize * self.geometry.width() as usize;
+            if total > zone {
+                return Err(OptionError::Invalid(format!(
+                    "{total} pieces do not fit in a home zone of {zone} squares"
+                )));
+            }
+            self.kinds = kinds;
+        } else {
+            self.options.set(name, value)?;
+        }
+        self.derive();
+        Ok(())
+    }
+
+    /// The value of an option or piece count in its text form.
+    pub fn get(&self, name: &str) -> Option<String> {
+        if let Some(kind_name) = name.strip_prefix("count.") {
+            let index = self.kind_by_name_or_letter(kind_name)?;
+            return Some(self.kinds[index].count.to_string());
+        }
+        self.options.get(name)
+    }
+
+    /// Every setting as `name=value`, options first, then the piece counts.
+    pub fn settings(&self) -> Vec<String> {
+        let mut all: Vec<String> = Options::NAMES
+            .iter()
+            .map(|n| format!("{n}={}", self.options.get(n).unwrap_or_default()))
+            .collect();
+        all.extend(
+            self.kinds
+                .iter()
+                .map(|k| format!("count.{}={}", k.name, k.count)),
+        );
+        all
+    }
+
+    fn kind_by_name_or_letter(&self, s: &str) -> Option<usize> {
+        self.kinds
+            .iter()
+            .position(|k| k.name == s || (s.chars().count() == 1 && s.starts_with(k.letter)))
+    }
+
+    /// Recomputes the tables the hot paths read.
+    fn derive(&mut self) {
+        let o = &self.options;
+        self.moves = [KindMoves::default(); MAX_KINDS];
+        for (i, k) in self.kinds.iter().enumerate() {
+            let movable = k.mobility != Mobility::Immobile;
+            self.moves[i] = KindMoves {
+                movable,
+                line: k.mobility == Mobility::Line && o.scout_multi,
+                diagonal: movable && k.special == Some(Special::Diagonal) && o.captain_diagonal,
+                jump: movable && k.special == Some(Special::Jump) && o.lieutenant_jump,
+                cross: movable && k.special == Some(Special::BarrierCross) && o.sergeant_crossing,
+            };
+        }
+        for (a, att) in self.kinds.iter().enumerate() {
+            for (d, def) in self.kinds.iter().enumerate() {
+                self.battle[a][d] = self.resolve(att, def);
+            }
+        }
+        self.board_squares = self
+            .geometry
+            .all_squares()
+            .filter(|&s| !self.geometry.is_impassable(s))
+            .collect();
+        self.has_flags = self
+            .kinds
+            .iter()
+            .any(|k| k.role == BattleRole::Flag && k.count > 0);
+    }
+
+    /// The battle rules of `docs/rules.md`, for one pairing.
+    fn resolve(&self, att: &PieceKind, def: &PieceKind) -> Outcome {
+        let o = &self.options;
+        match self.combat {
+            Combat::RankOrder => match def.role {
+                BattleRole::Flag => Outcome::AttackerWins,
+                BattleRole::Bomb if att.defuses_bombs => Outcome::AttackerWins,
+                BattleRole::Bomb => match o.bombs {
+                    Bombs::Stay => Outcome::DefenderWins,
+                    Bombs::Explode => Outcome::BothRemoved,
+                },
+                BattleRole::Plain => {
+                    if att.assassinates == Some(def.letter) || att.rank > def.rank {
+                        Outcome::AttackerWins
+                    } else if att.rank < def.rank {
+                        Outcome::DefenderWins
+                    } else {
+                        match o.equal_ranks {
+                            EqualRanks::BothRemoved => Outcome::BothRemoved,
+                            EqualRanks::AttackerWins => Outcome::AttackerWins,
+                        }
+                    }
+                }
+            },
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub fn kinds(&self) -> &[PieceKind] {
+        &self.kinds
+    }
+
+    pub fn kind(&self, index: usize) -> &PieceKind {
+        &self.kinds[index]
+    }
+
+    /// The index of the kind written with `letter`.
+    pub fn kind_by_letter(&self, letter: char) -> Option<usize> {
+        self.kinds.iter().position(|k| k.letter == letter)
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// What kind `index` may do under the current options.
+    #[inline]
+    pub fn kind_moves(&self, index: usize) -> KindMoves {
+        self.moves[index]
+    }
+
+    /// Who wins when a piece of kind `attacker` attacks one of kind `defender`.
+    #[inline]
+    pub fn battle(&self, attacker: usize, defender: usize) -> Outcome {
+        self.battle[attacker][defender]
+    }
+
+    /// Every square a piece can stand on, row 1 first.
+    #[inline]
+    pub fn board_squares(&self) -> &[crate::board::Square] {
+        &self.board_squares
+    }
+
+    /// True when the variant has Flags, so that losing the last one loses the game.
+    pub fn has_flags(&self) -> bool {
+        self.has_flags
+    }
+
+    /// The index of the Flag kind, if any.
+    pub fn is_flag(&self, kind: usize) -> bool {
+        self.kinds[kind].role == BattleRole::Flag
+    }
+
+    /// Total number of pieces per side.
+    pub fn army_size(&self) -> usize {
+        self.kinds.iter().map(|k| k.count as usize).sum()
+    }
+
+    /// The rank label shown to people under the `numbering` option.
+    pub fn rank_label(&self, kind: usize) -> String {
+        match self.options.numbering {
+            Numbering::Modern => self.kinds[kind].modern_rank_label(),
+            Numbering::Old => self.kinds[kind].old_rank_label(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(rules: &Rules, a: char, d: char) -> Outcome {
+        rules.battle(
+            rules.kind_by_letter(a).unwrap(),
+            rules.kind_by_letter(d).unwrap(),
+        )
+    }
+
+    #[test]
+    fn presets_have_the_documented_army_sizes() {
+        let sizes = [40, 8, 10, 40, 44, 20];
+        for (name, size) in PRESETS.iter().zip(sizes) {
+            assert_eq!(Rules::preset(name).unwrap().army_size(), size, "{name}");
+        }
+    }
+
+    #[test]
+    fn battle_exceptions() {
+        let mut r = Rules::preset("classic").unwrap();
+        assert_eq!(outcome(&r, 'S', 'X'), Outcome::AttackerWins);
+        assert_eq!(outcome(&r, 'X', 'S'), Outcome::AttackerWins);
+        assert_eq!(outcome(&r, 'S', '2'), Outcome::DefenderWins);
+        assert_eq!(outcome(&r, '3', 'B'), Outcome::AttackerWins);
+        assert_eq!(outcome(&r, 'X', 'B'), Outcome::DefenderWins);
+        assert_eq!(outcome(&r, '2', 'F'), Outcome::AttackerWins);
+        assert_eq!(outcome(&r, '7', '7'), Outcome::BothRemoved);
+        assert_eq!(outcome(&r, '4', '7'), Outcome::DefenderWins);
+        r.set("equal-ranks", "attacker-wins").unwrap();
+        r.set("bombs", "explode").unwrap();
+        assert_eq!(outcome(&r, '7', '7'), Outcome::AttackerWins);
+        assert_eq!(outcome(&r, 'X', 'B'), Outcome::BothRemoved);
+    }
+
+    #[test]
+    fn counts_are_editable_by_name_or_letter() {
+        let mut r = Rules::preset("probe-blitz").unwrap();
+        r.set("count.scout", "5").unwrap();
+        r.set("count.B", "4").unwrap();
+        assert_eq!(r.army_size(), 23);
+        assert_eq!(r.get("count.2").as_deref(), Some("5"));
+        assert!(r.set("count.dragon", "1").is_err());
+        assert!(r.set("count.scout", "41").is_err());
+    }
+
+    #[test]
+    fn special_moves_follow_options() {
+        let mut r = Rules::preset("probe-enhanced").unwrap();
+        let captain = r.kind_by_letter('6').unwrap();
+        assert!(r.kind_moves(captain).diagonal);
+        r.set("captain-diagonal", "off").unwrap();
+        assert!(!r.kind_moves(captain).diagonal);
+    }
+}

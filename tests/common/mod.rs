@@ -1,0 +1,46 @@
+//! Helpers shared by the integration tests: seeded starting positions and playouts built on
+//! the library (the independent oracle lives in `tests/oracle/` and shares nothing).
+
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use stratagem::board::{Color, Position, Setup};
+use stratagem::rng::Rng;
+use stratagem::rules::{Rules, PRESETS};
+
+/// The preset with settings applied; panics on a bad name (test input is ours).
+pub fn rules(variant: &str, settings: &[&str]) -> Arc<Rules> {
+    Arc::new(Rules::with_settings(variant, settings).expect("test rules"))
+}
+
+/// A start position with random setups drawn from `seed`.
+pub fn random_start(rules: &Arc<Rules>, seed: u64) -> Position {
+    let mut rng = Rng::new(seed);
+    let red = Setup::random(rules, &mut rng);
+    let blue = Setup::random(rules, &mut rng);
+    let first = if rng.below(2) == 0 {
+        Color::Red
+    } else {
+        Color::Blue
+    };
+    Position::from_setups(Arc::clone(rules), &red, &blue, first).expect("random setups fit")
+}
+
+/// Plays up to `plies` random legal moves; stops early when the game ends.
+pub fn random_playout(pos: &mut Position, plies: usize, rng: &mut Rng) -> usize {
+    for played in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return played;
+        }
+        let m = moves.as_slice()[rng.below(moves.len())];
+        pos.play_unchecked(m);
+    }
+    plies
+}
+
+/// Every preset name.
+pub fn presets() -> impl Iterator<Item = &'static str> {
+    PRESETS.iter().copied()
+}
