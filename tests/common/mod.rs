@@ -44,3 +44,37 @@ pub fn random_playout(pos: &mut Position, plies: usize, rng: &mut Rng) -> usize 
 pub fn presets() -> impl Iterator<Item = &'static str> {
     PRESETS.iter().copied()
 }
+
+/// The text of a position on the rule set's board with the given pieces (`("e4", "rX+")`),
+/// impassable squares as `_`, everything else empty; then `tail` (side, ply, history).
+pub fn position_text(rules: &Rules, pieces: &[(&str, &str)], tail: &str) -> String {
+    let g = rules.geometry();
+    let mut rows = Vec::new();
+    for row in (0..g.height()).rev() {
+        let mut text = String::new();
+        for file in 0..g.width() {
+            let name = format!("{}{}", (b'a' + file) as char, row + 1);
+            let sq: stratagem::board::Square = name.parse().unwrap();
+            match pieces.iter().find(|(s, _)| *s == name) {
+                Some((_, token)) => text.push_str(token),
+                None if g.is_impassable(sq) => text.push('_'),
+                None => text.push('.'),
+            }
+        }
+        rows.push(text);
+    }
+    format!("{} {tail}", rows.join("/"))
+}
+
+/// A position from pieces and tail, read through the public text format.
+pub fn position(rules: &Arc<Rules>, pieces: &[(&str, &str)], tail: &str) -> Position {
+    let text = position_text(rules, pieces, tail);
+    Position::from_text(Arc::clone(rules), &text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// The legal moves as sorted strings.
+pub fn moves(pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
