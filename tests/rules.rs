@@ -11,9 +11,18 @@ fn scout_lines_stop_at_pieces_and_lakes_and_range_attack() {
     let r = rules("classic", &[]);
     // Red Scout on c4: north is c5 (lake); west b4, a4; east d4 then e4 holds a blue piece;
     // south c3, c2, then c1 holds a red Bomb.
-    let pieces = [("c4", "r2"), ("e4", "b7"), ("c1", "rB"), ("a10", "bF"), ("a1", "rF")];
+    let pieces = [
+        ("c4", "r2"),
+        ("e4", "b7"),
+        ("c1", "rB"),
+        ("a10", "bF"),
+        ("a1", "rF"),
+    ];
     let pos = position(&r, &pieces, "r 0");
-    assert_eq!(moves(&pos), ["c4a4", "c4b4", "c4c2", "c4c3", "c4d4", "c4e4"]);
+    assert_eq!(
+        moves(&pos),
+        ["c4a4", "c4b4", "c4c2", "c4c3", "c4d4", "c4e4"]
+    );
     let r = rules("classic", &["scout-range-attack=off"]);
     let pos = position(&r, &pieces, "r 0");
     assert_eq!(moves(&pos), ["c4a4", "c4b4", "c4c2", "c4c3", "c4d4"]);
@@ -35,7 +44,11 @@ fn battles_follow_the_exceptions() {
         ("r4", "b6", Some("b6*")),
     ];
     for (att, def, after) in cases {
-        let mut pos = position(&r, &[("e4", att), ("e5", def), ("a1", "rF"), ("j10", "bF")], "r 0");
+        let mut pos = position(
+            &r,
+            &[("e4", att), ("e5", def), ("a1", "rF"), ("j10", "bF")],
+            "r 0",
+        );
         pos.play_text("e4e5").unwrap();
         let e5 = pos.cell("e5".parse().unwrap());
         let text = pos.to_string();
@@ -46,11 +59,19 @@ fn battles_follow_the_exceptions() {
         assert!(pos.cell("e4".parse().unwrap()).is_empty());
     }
     let r = rules("classic", &["bombs=explode"]);
-    let mut pos = position(&r, &[("e4", "r9"), ("e5", "bB"), ("a1", "rF"), ("j10", "bF")], "r 0");
+    let mut pos = position(
+        &r,
+        &[("e4", "r9"), ("e5", "bB"), ("a1", "rF"), ("j10", "bF")],
+        "r 0",
+    );
     pos.play_text("e4e5").unwrap();
     assert!(pos.cell("e5".parse().unwrap()).is_empty());
     let r = rules("classic", &["equal-ranks=attacker-wins"]);
-    let mut pos = position(&r, &[("e4", "r7"), ("e5", "b7"), ("a1", "rF"), ("j10", "bF")], "r 0");
+    let mut pos = position(
+        &r,
+        &[("e4", "r7"), ("e5", "b7"), ("a1", "rF"), ("j10", "bF")],
+        "r 0",
+    );
     pos.play_text("e4e5").unwrap();
     assert!(pos.cell("e5".parse().unwrap()).is_of(Color::Red));
 }
@@ -58,9 +79,16 @@ fn battles_follow_the_exceptions() {
 #[test]
 fn flag_capture_ends_the_game() {
     let r = rules("classic", &[]);
-    let mut pos = position(&r, &[("e4", "r2"), ("e9", "bF"), ("a1", "rF"), ("j10", "b3")], "r 0");
+    let mut pos = position(
+        &r,
+        &[("e4", "r2"), ("e9", "bF"), ("a1", "rF"), ("j10", "b3")],
+        "r 0",
+    );
     pos.play_text("e4e9").unwrap();
-    assert_eq!(pos.game_end(), Some(GameEnd::FlagCaptured { loser: Color::Blue }));
+    assert_eq!(
+        pos.game_end(),
+        Some(GameEnd::FlagCaptured { loser: Color::Blue })
+    );
     assert_eq!(pos.count_legal(), 0);
     assert!(pos.play_text("j10j9").is_err());
 }
@@ -68,9 +96,17 @@ fn flag_capture_ends_the_game() {
 #[test]
 fn a_side_that_cannot_move_loses_and_neither_draws() {
     let r = rules("classic", &[]);
-    let pos = position(&r, &[("a1", "rF"), ("b1", "rB"), ("j10", "bF"), ("e7", "b3")], "r 0");
+    let pos = position(
+        &r,
+        &[("a1", "rF"), ("b1", "rB"), ("j10", "bF"), ("e7", "b3")],
+        "r 0",
+    );
     assert_eq!(pos.game_end(), Some(GameEnd::NoMoves { loser: Color::Red }));
-    let pos = position(&r, &[("a1", "rF"), ("b1", "rB"), ("j10", "bF"), ("j9", "bB")], "r 0");
+    let pos = position(
+        &r,
+        &[("a1", "rF"), ("b1", "rB"), ("j10", "bF"), ("j9", "bB")],
+        "r 0",
+    );
     assert_eq!(pos.game_end(), Some(GameEnd::NeitherCanMove));
 }
 
@@ -78,7 +114,10 @@ fn a_side_that_cannot_move_loses_and_neither_draws() {
 fn ply_limit_draws() {
     let r = rules("classic", &["ply-limit=10"]);
     let pieces = [("a1", "rF"), ("e4", "r5"), ("j10", "bF"), ("e7", "b5")];
-    assert_eq!(position(&r, &pieces, "r 10").game_end(), Some(GameEnd::PlyLimit));
+    assert_eq!(
+        position(&r, &pieces, "r 10").game_end(),
+        Some(GameEnd::PlyLimit)
+    );
     assert_eq!(position(&r, &pieces, "r 9").game_end(), None);
 }
 
@@ -93,7 +132,13 @@ fn two_squares_rule_forbids_the_fourth_crossing() {
     let pos = position(&r, &pieces, "r 4 history e4e3 a9a10 e3e4 a10a9");
     assert!(moves(&pos).contains(&"e4e3".to_string()));
     // Another piece moved in between: the sequence restarts.
-    let pieces2 = [("a1", "rF"), ("e4", "r5+"), ("g1", "r5+"), ("j10", "bF"), ("a9", "b5+")];
+    let pieces2 = [
+        ("a1", "rF"),
+        ("e4", "r5+"),
+        ("g1", "r5+"),
+        ("j10", "bF"),
+        ("a9", "b5+"),
+    ];
     let pos = position(&r, &pieces2, "r 6 history e4e3 a10a9 g2g1 a9a10 e3e4 a10a9");
     assert!(moves(&pos).contains(&"e4e3".to_string()));
     // Probe's N = 5 allows the fourth and fifth.
@@ -120,8 +165,14 @@ fn two_squares_rule_counts_every_boundary_a_scout_crosses() {
     let pieces = [("a1", "rF"), ("a4", "r2+*"), ("j10", "bF"), ("j7", "b5+")];
     let pos = position(&r, &pieces, "r 6 history a2a5 j8j7 a5a2 j7j8 a2a4 j8j7");
     let m = moves(&pos);
-    assert!(!m.contains(&"a4a3".to_string()) && !m.contains(&"a4a2".to_string()), "{m:?}");
-    assert!(m.contains(&"a4a5".to_string()) && m.contains(&"a4a6".to_string()), "{m:?}");
+    assert!(
+        !m.contains(&"a4a3".to_string()) && !m.contains(&"a4a2".to_string()),
+        "{m:?}"
+    );
+    assert!(
+        m.contains(&"a4a5".to_string()) && m.contains(&"a4a6".to_string()),
+        "{m:?}"
+    );
 }
 
 #[test]
@@ -147,23 +198,38 @@ fn no_repetition_forbids_recreating_a_position_but_not_going_back() {
 fn chase_rule_forbids_a_chasing_move_that_recreates_a_chase_position() {
     // Blue's Sergeant runs around the block b7 b8 c8 c7; Red's Lieutenants follow, one on
     // each side. Red's d7-d8 would recreate the position after the fifth move.
-    let pieces = [("a1", "rF"), ("a8", "r5+"), ("d7", "r5+"), ("j10", "bF"), ("c8", "b4+")];
+    let pieces = [
+        ("a1", "rF"),
+        ("a8", "r5+"),
+        ("d7", "r5+"),
+        ("j10", "bF"),
+        ("c8", "b4+"),
+    ];
     let history = "r 12 history a6a7 b7b8 a7a8 b8c8 d9d8 c8c7 d8d7 c7b7 a8a7 b7b8 a7a8 b8c8";
     let r = rules("classic", &["two-squares=off"]);
     let pos = position(&r, &pieces, history);
     assert_eq!(moves(&pos), ["a8a7", "a8a9", "a8b8", "d7c7", "d7e7"]);
-    let r = rules("classic", &["two-squares=off", "more-squares=no-repetition"]);
+    let r = rules(
+        "classic",
+        &["two-squares=off", "more-squares=no-repetition"],
+    );
     let pos = position(&r, &pieces, history);
     assert_eq!(moves(&pos), ["a8a7", "a8a9", "a8b8", "d7c7", "d7e7"]);
     let r = rules("classic", &["two-squares=off", "more-squares=none"]);
     let pos = position(&r, &pieces, history);
-    assert_eq!(moves(&pos), ["a8a7", "a8a9", "a8b8", "d7c7", "d7d8", "d7e7"]);
+    assert_eq!(
+        moves(&pos),
+        ["a8a7", "a8a9", "a8b8", "d7c7", "d7d8", "d7e7"]
+    );
     // An attack ends the chase: with the sixth move an attack, the position after the fifth
     // no longer counts.
     let r = rules("classic", &["two-squares=off"]);
     let attacked = history.replacen("c8c7", "c8c7x", 1);
     let pos = position(&r, &pieces, &attacked);
-    assert_eq!(moves(&pos), ["a8a7", "a8a9", "a8b8", "d7c7", "d7d8", "d7e7"]);
+    assert_eq!(
+        moves(&pos),
+        ["a8a7", "a8a9", "a8b8", "d7c7", "d7d8", "d7e7"]
+    );
 }
 
 #[test]
@@ -177,15 +243,26 @@ fn enhanced_special_moves() {
     };
     // Captain: diagonals too, attacking on f5; d5 is a barrier.
     let pos = position(&r, &with(&[("e4", "r6"), ("f5", "b9")]), "r 0");
-    assert_eq!(moves(&pos), ["e4d3", "e4d4", "e4e3", "e4e5", "e4f3", "e4f4", "e4f5"]);
+    assert_eq!(
+        moves(&pos),
+        ["e4d3", "e4d4", "e4e3", "e4e5", "e4f3", "e4f4", "e4f5"]
+    );
     let off = rules("probe-enhanced", &["captain-diagonal=off"]);
     let pos = position(&off, &with(&[("e4", "r6"), ("f5", "b9")]), "r 0");
     assert_eq!(moves(&pos), ["e4d4", "e4e3", "e4e5", "e4f4"]);
     // Lieutenant: over its own Bomb to e6, over the enemy on f4 to g4.
-    let pos = position(&r, &with(&[("e4", "r5"), ("e5", "rB"), ("f4", "b9")]), "r 0");
+    let pos = position(
+        &r,
+        &with(&[("e4", "r5"), ("e5", "rB"), ("f4", "b9")]),
+        "r 0",
+    );
     assert_eq!(moves(&pos), ["e4d4", "e4e3", "e4e6", "e4f4", "e4g4"]);
     // Sergeant: across the barrier c6-d6 to e6, and across c5-c7 to c8.
-    let pos = position(&r, &with(&[("b6", "r4"), ("c4", "r4"), ("e6", "b3")]), "r 0");
+    let pos = position(
+        &r,
+        &with(&[("b6", "r4"), ("c4", "r4"), ("e6", "b3")]),
+        "r 0",
+    );
     assert_eq!(
         moves(&pos),
         ["b6a6", "b6b5", "b6b7", "b6e6", "c4b4", "c4c3", "c4c8", "c4d4"]
@@ -195,15 +272,25 @@ fn enhanced_special_moves() {
     let pos = position(&r, &power, "r 0");
     assert_eq!(moves(&pos), ["a6a5", "a6a7", "a6b6", "a6f6", "a6k6"]);
     let vacant = rules("probe-enhanced", &["power-squares=vacant"]);
-    assert_eq!(moves(&position(&vacant, &power, "r 0")), ["a6a5", "a6a7", "a6b6", "a6f6"]);
+    assert_eq!(
+        moves(&position(&vacant, &power, "r 0")),
+        ["a6a5", "a6a7", "a6b6", "a6f6"]
+    );
     let none = rules("probe-enhanced", &["power-squares=off"]);
-    assert_eq!(moves(&position(&none, &power, "r 0")), ["a6a5", "a6a7", "a6b6"]);
+    assert_eq!(
+        moves(&position(&none, &power, "r 0")),
+        ["a6a5", "a6a7", "a6b6"]
+    );
 }
 
 #[test]
 fn checked_play_refuses_illegal_moves_and_keeps_the_position() {
     let r = rules("classic", &[]);
-    let mut pos = position(&r, &[("a1", "rF"), ("e4", "r5"), ("j10", "bF"), ("e7", "b5")], "r 0");
+    let mut pos = position(
+        &r,
+        &[("a1", "rF"), ("e4", "r5"), ("j10", "bF"), ("e7", "b5")],
+        "r 0",
+    );
     let before = pos.clone();
     for bad in ["e4e6", "a1a2", "e7e6", "e4", "e4e4", "zz", "e4d4x"] {
         assert!(pos.play_text(bad).is_err(), "{bad}");

@@ -90,6 +90,12 @@ impl Cell {
         (self.0 & (OWNER | KIND)) as usize
     }
 
+    /// What stands here for the repetition rules: empty, or a piece's owner and kind.
+    #[inline]
+    pub(crate) fn placement(self) -> u8 {
+        self.0 & (PIECE | OWNER | KIND)
+    }
+
     pub fn with_moved(self) -> Cell {
         Cell(self.0 | MOVED)
     }

@@ -188,12 +188,11 @@ impl Position {
                 }
             }
         }
-        self.hashes = vec![self.hash];
         Ok(())
     }
 
-    /// Reads the history tokens and recovers the hashes of the positions after the last
-    /// attack by retracting the moves that followed it.
+    /// Reads the history tokens and checks the moves after the last attack by retracting
+    /// them: each must take a piece of the side that made it back to an empty square.
     fn read_history(&mut self, tokens: &[&str]) -> Result<(), PositionParseError> {
         let g = self.rules.geometry().clone();
         let mut entries = Vec::with_capacity(tokens.len());
@@ -221,8 +220,6 @@ impl Position {
         let n = entries.len();
         let last_attack = entries.iter().rposition(|e| e.attack);
         let known_from = last_attack.map_or(0, |i| i + 1);
-        let mut hashes = vec![0u64; n + 1];
-        hashes[n] = self.hash;
         let mut scratch = self.clone();
         let mut mover = self.side.opponent();
         for i in (known_from..n).rev() {
@@ -243,12 +240,10 @@ impl Position {
                     reason,
                 });
             }
-            scratch.retract_for_hash(e.from, e.to);
-            hashes[i] = scratch.hash;
+            scratch.retract(e.from, e.to);
             mover = mover.opponent();
         }
         self.history = entries;
-        self.hashes = hashes;
         self.last_attack = last_attack;
         Ok(())
     }

@@ -63,9 +63,6 @@ pub struct Position {
     pub(crate) hash: u64,
     /// The known history, oldest first.
     pub(crate) history: Vec<HistoryEntry>,
-    /// `hashes[i]` is the hash of the position before `history[i]` was played; the last
-    /// element is the current hash. Entries up to the last attack are never read.
-    pub(crate) hashes: Vec<u64>,
     /// Index in `history` of the last attack.
     pub(crate) last_attack: Option<usize>,
     /// Flags on the board per side.
@@ -92,13 +89,11 @@ impl Position {
             ply: 0,
             hash: 0,
             history: Vec::new(),
-            hashes: Vec::new(),
             last_attack: None,
             flags: [0; 2],
             undo: Vec::new(),
         };
         pos.hash = pos.compute_hash();
-        pos.hashes.push(pos.hash);
         pos
     }
 
@@ -110,9 +105,6 @@ impl Position {
             self.flags[cell.owner().index()] += 1;
         }
         self.hash ^= PIECE_KEYS[cell.identity()][sq.index()];
-        if let Some(last) = self.hashes.last_mut() {
-            *last = self.hash;
-        }
     }
 
     /// The hash from scratch: pieces by owner and kind, and the side to move.
@@ -257,7 +249,6 @@ impl Position {
             kind: m.kind,
             attack,
         });
-        self.hashes.push(h);
         debug_assert_eq!(self.hash, self.compute_hash(), "incremental hash after {m}");
     }
 
@@ -274,7 +265,6 @@ impl Position {
         let (Some(u), Some(e)) = (self.undo.pop(), self.history.pop()) else {
             return false;
         };
-        self.hashes.pop();
         self.cells[e.from.index()] = u.from_cell;
         self.cells[e.to.index()] = u.to_cell;
         self.hash = u.hash;
@@ -286,14 +276,10 @@ impl Position {
     }
 
     /// Moves a piece back along a non-attacking history move, without a record: used only to
-    /// recover the hashes of earlier positions when a position is read from text.
-    pub(crate) fn retract_for_hash(&mut self, from: Square, to: Square) {
-        let c = self.cells[to.index()];
+    /// check a history read from text.
+    pub(crate) fn retract(&mut self, from: Square, to: Square) {
+        self.cells[from.index()] = self.cells[to.index()];
         self.cells[to.index()] = Cell::EMPTY;
-        self.cells[from.index()] = c;
-        self.hash ^= PIECE_KEYS[c.identity()][to.index()]
-            ^ PIECE_KEYS[c.identity()][from.index()]
-            ^ SIDE_KEY;
         self.side = self.side.opponent();
     }
 

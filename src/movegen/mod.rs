@@ -160,14 +160,13 @@ impl MoveSink for MoveCounter {
 /// Passes only the moves the repetition filter allows.
 struct Filtered<'a, S: MoveSink> {
     filter: &'a Filter,
-    pos: &'a Position,
     inner: &'a mut S,
 }
 
 impl<S: MoveSink> MoveSink for Filtered<'_, S> {
     #[inline]
     fn push(&mut self, m: Move) {
-        if self.filter.allows(self.pos, m) {
+        if self.filter.allows(m) {
             self.inner.push(m);
         }
     }
@@ -325,7 +324,6 @@ impl Position {
         } else {
             let mut filtered = Filtered {
                 filter: &filter,
-                pos: self,
                 inner: sink,
             };
             self.generate_pseudo(self.side, &mut filtered);

@@ -2,8 +2,7 @@
 //! (`docs/rules.md`, "Repetition rules").
 
 use super::{Move, MoveKind};
-use crate::board::zobrist::{PIECE_KEYS, SIDE_KEY};
-use crate::board::{HistoryEntry, Position, Square};
+use crate::board::{Cell, HistoryEntry, Position, Square};
 use crate::rules::MoreSquares;
 
 /// The boundaries a move crosses.
@@ -83,13 +82,8 @@ fn entry_crossing(e: &HistoryEntry) -> Crossing {
 pub(crate) struct Filter {
     /// Two-squares rule: moves of the piece on this square that cross these boundaries.
     two_squares: Option<(Square, Crossing)>,
-    /// More-squares rule: placements (hashes of the position after the move) that
-    /// non-attacking moves may not create.
-    forbidden: Vec<u64>,
-    /// `chase` only: the rule covers only moves that end next to this square.
-    chased: Option<Square>,
-    /// The return exemption: this from-to pair is never forbidden by the more-squares rule.
-    exempt: Option<(Square, Square)>,
+    /// More-squares rule: the from-to pairs that would recreate a forbidden position.
+    forbidden: Vec<(Square, Square)>,
 }
 
 impl Filter {
@@ -119,30 +113,16 @@ impl Filter {
             }
         }
 
-        if opts.more_squares == MoreSquares::None || n == 0 {
-            return f;
-        }
-        f.exempt = own(0).map(|e| (e.to, e.from));
-        // Positions p(i) with the same side to move as the child p(n+1): i = n-1, n-3, ...
-        let first = match opts.more_squares {
-            MoreSquares::NoRepetition => pos.last_attack.map_or(0, |i| i + 1),
-            MoreSquares::Chase => {
-                f.chased = Some(h[n - 1].to);
-                n - 2 * chase_pairs(h)
-            }
-            MoreSquares::None => n,
+        let (first, chased) = match opts.more_squares {
+            MoreSquares::None => return f,
+            MoreSquares::NoRepetition => (pos.last_attack.map_or(0, |i| i + 1), None),
+            MoreSquares::Chase if n > 0 => (n - 2 * chase_pairs(h), Some(h[n - 1].to)),
+            MoreSquares::Chase => return f,
         };
-        let mut i = n - 1;
-        loop {
-            if i < first {
-                break;
-            }
-            f.forbidden.push(pos.hashes[i]);
-            if i < 2 {
-                break;
-            }
-            i -= 2;
-        }
+        let exempt = own(0).map(|e| (e.to, e.from));
+        f.forbidden = recreating_moves(pos, first);
+        f.forbidden
+            .retain(|&pair| Some(pair) != exempt && chased.is_none_or(|c| pair.1.is_adjacent(c)));
         f
     }
 
@@ -152,28 +132,65 @@ impl Filter {
 
     /// True when the repetition rules allow `m` (a pseudo-legal move of the side to move).
     #[inline]
-    pub(crate) fn allows(&self, pos: &Position, m: Move) -> bool {
+    pub(crate) fn allows(&self, m: Move) -> bool {
         if let Some((sq, c)) = self.two_squares {
             if m.from == sq && m.crossing().intersect(c).is_some() {
                 return false;
             }
         }
-        if self.forbidden.is_empty()
-            || self.exempt == Some((m.from, m.to))
-            || pos.cells[m.to.index()].is_piece()
-        {
-            return true;
-        }
-        if let Some(chased) = self.chased {
-            if !m.to.is_adjacent(chased) {
-                return true;
+        !self.forbidden.contains(&(m.from, m.to))
+    }
+}
+
+/// The moves of the side to move that would recreate one of the positions p(i), i ≥ `first`,
+/// with the same side to move as after the move (p(n−1), p(n−3), …).
+///
+/// Walks the history back from the current board, retracting one (non-attacking) move at a
+/// time and keeping the set of squares where the retracted board differs from the current
+/// one. A single move recreates p(i) exactly when p(i) differs in two squares: one of the
+/// mover's pieces stands on b now and stood on a then, and a is empty now. p(n−1) can never
+/// be recreated (the opponent's last move would have to be undone) and p(n−3) only by the
+/// return exemption, so the walk starts looking at p(n−5).
+fn recreating_moves(pos: &Position, first: usize) -> Vec<(Square, Square)> {
+    let h = &pos.history;
+    let n = h.len();
+    let mut found = Vec::new();
+    if n < 5 || n - 5 < first {
+        return found;
+    }
+    let now = &pos.cells;
+    let mut board = pos.cells;
+    let mut diff: Vec<Square> = Vec::new();
+    for k in (first..n).rev() {
+        let e = &h[k];
+        board[e.from.index()] = board[e.to.index()];
+        board[e.to.index()] = Cell::EMPTY;
+        for sq in [e.from, e.to] {
+            let differs = board[sq.index()].placement() != now[sq.index()].placement();
+            match (differs, diff.iter().position(|&d| d == sq)) {
+                (true, None) => diff.push(sq),
+                (false, Some(i)) => {
+                    diff.swap_remove(i);
+                }
+                _ => {}
             }
         }
-        let id = pos.cells[m.from.index()].identity();
-        let child =
-            pos.hash ^ SIDE_KEY ^ PIECE_KEYS[id][m.from.index()] ^ PIECE_KEYS[id][m.to.index()];
-        !self.forbidden.contains(&child)
+        if (n - k) % 2 == 1 && n - k >= 5 && diff.len() == 2 {
+            let (x, y) = (diff[0], diff[1]);
+            for (b, a) in [(x, y), (y, x)] {
+                let piece = now[b.index()];
+                if piece.is_of(pos.side)
+                    && now[a.index()].is_empty()
+                    && board[b.index()].is_empty()
+                    && board[a.index()].placement() == piece.placement()
+                    && !found.contains(&(b, a))
+                {
+                    found.push((b, a));
+                }
+            }
+        }
     }
+    found
 }
 
 /// The number of (chasing move, evasion) pairs at the end of the history (`docs/rules.md`,
