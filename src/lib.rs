@@ -11,3 +11,4 @@ pub mod movegen;
 pub mod perft;
 pub mod rng;
 pub mod rules;
+pub mod view;

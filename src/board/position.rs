@@ -107,6 +107,26 @@ impl Position {
         self.hash ^= PIECE_KEYS[cell.identity()][sq.index()];
     }
 
+    /// A position from pieces and a history of moves that led to it (the caller guarantees
+    /// the history is consistent with the board: used to build positions from one player's
+    /// view with guessed enemy ranks).
+    pub(crate) fn from_parts(
+        rules: Arc<Rules>,
+        pieces: impl IntoIterator<Item = (Square, Cell)>,
+        side: Color,
+        ply: u32,
+        history: Vec<HistoryEntry>,
+    ) -> Position {
+        let mut pos = Position::empty(rules, side);
+        for (sq, cell) in pieces {
+            pos.put(sq, cell);
+        }
+        pos.ply = ply;
+        pos.last_attack = history.iter().rposition(|e| e.attack);
+        pos.history = history;
+        pos
+    }
+
     /// The hash from scratch: pieces by owner and kind, and the side to move.
     pub fn compute_hash(&self) -> u64 {
         let mut h = if self.side == Color::Blue {

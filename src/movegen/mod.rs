@@ -315,9 +315,14 @@ impl Position {
 
     /// Sends every legal move of the side to move to the sink.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        if self.quick_end().is_some() {
-            return;
+        if self.quick_end().is_none() {
+            self.generate_ignoring_end(sink);
         }
+    }
+
+    /// As [`Position::generate`] without asking whether the game has ended: for positions
+    /// built with guessed enemy ranks, where a missing Flag means nothing.
+    pub(crate) fn generate_ignoring_end<S: MoveSink>(&self, sink: &mut S) {
         let filter = Filter::new(self);
         if filter.is_empty() {
             self.generate_pseudo(self.side, sink);

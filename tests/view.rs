@@ -1,0 +1,132 @@
+//! Each player's view, built only from public information, checked against the referee's
+//! truth along whole random games of every preset.
+
+mod common;
+
+use std::sync::Arc;
+
+use stratagem::board::{Color, Position, Setup};
+use stratagem::rng::Rng;
+use stratagem::view::{PublicMove, View};
+
+/// The occupied squares of `color`'s zone at the start.
+fn occupancy(pos: &Position, color: Color) -> Vec<stratagem::board::Square> {
+    pos.pieces(color).map(|(sq, _)| sq).collect()
+}
+
+#[test]
+fn views_stay_true_along_random_games() {
+    for variant in common::presets() {
+        let rules = common::rules(variant, &[]);
+        for seed in 0..4 {
+            let mut rng = Rng::new(seed);
+            let red = Setup::random(&rules, &mut rng);
+            let blue = Setup::random(&rules, &mut rng);
+            let mut truth =
+                Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
+            let mut views = [
+                View::new(
+                    Arc::clone(&rules),
+                    Color::Red,
+                    &red,
+                    Some(occupancy(&truth, Color::Blue)),
+                    Color::Red,
+                )
+                .unwrap(),
+                View::new(
+                    Arc::clone(&rules),
+                    Color::Blue,
+                    &blue,
+                    Some(occupancy(&truth, Color::Red)),
+                    Color::Red,
+                )
+                .unwrap(),
+            ];
+            for _ply in 0..600 {
+                let mover = truth.side_to_move();
+                // The mover's own legal moves are exactly the truth's.
+                let mut mine: Vec<String> = views[mover.index()]
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                let mut real: Vec<String> =
+                    truth.legal_moves().iter().map(|m| m.to_string()).collect();
+                mine.sort();
+                real.sort();
+                assert_eq!(mine, real, "{variant} seed {seed}: {truth}");
+                if real.is_empty() {
+                    break;
+                }
+                let m = truth.legal_moves().as_slice()[rng.below(real.len())];
+                let public = PublicMove::observe(&truth, m);
+                // The text form round-trips.
+                let text = public.display(&rules).to_string();
+                assert_eq!(PublicMove::parse(&text, &rules).unwrap(), public);
+                truth.play_unchecked(m);
+                for view in views.iter_mut() {
+                    view.apply(&public)
+                        .unwrap_or_else(|e| panic!("{variant} seed {seed}: {e} in {truth}"));
+                    check_view(view, &truth);
+                }
+            }
+        }
+    }
+}
+
+/// Every enemy piece on the board is where the truth has an enemy piece, and the true kind
+/// is among its possibilities; the hard facts hold.
+fn check_view(view: &View, truth: &Position) {
+    let rules = truth.rules();
+    let them = view.me().opponent();
+    let mut seen = 0;
+    for p in view.enemy_pieces() {
+        let Some(sq) = p.square else { continue };
+        seen += 1;
+        let c = truth.cell(sq);
+        assert!(c.is_of(them), "{sq} in {truth}");
+        assert!(
+            p.possible & (1 << c.kind()) != 0,
+            "{sq}: truth {} not in {:b}",
+            rules.kind(c.kind()).letter,
+            p.possible
+        );
+        if c.has_moved() {
+            assert!(rules.kind_moves(c.kind()).movable);
+            for k in 0..rules.kinds().len() {
+                if !rules.kind_moves(k).movable {
+                    assert_eq!(p.possible & (1 << k), 0, "moved piece may be immobile");
+                }
+            }
+        }
+        if c.is_revealed() {
+            assert_eq!(
+                p.known_kind(),
+                Some(c.kind()),
+                "{sq} revealed but not known"
+            );
+        }
+    }
+    assert_eq!(seen, truth.pieces(them).count());
+    for p in view.own_pieces() {
+        if let Some(sq) = p.square {
+            let c = truth.cell(sq);
+            assert!(c.is_of(view.me()) && c.kind() == p.kind);
+            assert_eq!(c.is_revealed(), p.revealed, "{sq} revealed mark");
+        }
+    }
+}
+
+#[test]
+fn impossible_histories_are_refused_and_the_view_kept() {
+    let rules = common::rules("classic", &[]);
+    let mut rng = Rng::new(9);
+    let red = Setup::random(&rules, &mut rng);
+    let mut view = View::new(Arc::clone(&rules), Color::Red, &red, None, Color::Red).unwrap();
+    let before = view.render();
+    for bad in ["a1a2", "a4a5x2X<", "e7e6", "a4b5", "c4c5"] {
+        let m = PublicMove::parse(bad, &rules).unwrap();
+        assert!(view.apply(&m).is_err(), "{bad}");
+        assert_eq!(view.render(), before);
+    }
+}
