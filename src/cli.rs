@@ -24,7 +24,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the full-information game tree below a position.
     Perft(PerftArgs),
-    /// Measure move generation speed on fixed positions.
+    /// Fixed seeded searches (a signature of the search), or with --perft the speed of
+    /// move generation.
     Bench(BenchArgs),
 }
 
@@ -63,20 +64,30 @@ pub struct PerftArgs {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Perft depth for each bench position.
-    #[arg(long, default_value_t = 4)]
-    pub depth: u32,
+    /// Search depth (default 3), or perft depth with --perft (default 5).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Measure perft speed (leaves per second, bulk and full) instead of searching.
+    #[arg(long)]
+    pub perft: bool,
 }
 
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
-        Some(Command::Bench(args)) => crate::bench::run(args.depth),
-        None => Err(
-            "the protocol loop is not written yet; try 'stratagem perft --help' or 'stratagem bench'"
-                .to_string(),
-        ),
+        Some(Command::Bench(args)) if args.perft => crate::bench::run(args.depth.unwrap_or(5)),
+        Some(Command::Bench(args)) => {
+            let depth = args.depth.unwrap_or(crate::engine::BENCH_DEPTH);
+            let (nodes, nps) = crate::engine::bench(depth, |l| println!("{l}"));
+            println!("{nodes} nodes {nps} nps");
+            Ok(())
+        }
+        None => {
+            let stdin = std::io::stdin();
+            crate::engine::run(stdin.lock(), Box::new(std::io::stdout()));
+            Ok(())
+        }
     };
     match result {
         Ok(()) => 0,

@@ -7,8 +7,13 @@
 pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod engine;
+pub mod eval;
 pub mod movegen;
 pub mod perft;
+pub mod protocol;
 pub mod rng;
 pub mod rules;
+pub mod search;
+pub mod setups;
 pub mod view;

@@ -723,44 +723,61 @@ impl View {
             .collect()
     }
 
-    /// The board as this side sees it, for people: own letters, enemy `?` (or the rank when
-    /// known), `_` impassable; then one line per unknown enemy piece with what it can be.
+    /// The board as this side sees it, for people, in the tokens of the full-information
+    /// format (`rX+*`: owner, letter, moved, revealed) with `?` for an enemy piece whose kind
+    /// is not known; then one line per enemy piece that is neither known nor unconstrained,
+    /// with the kinds it can still be.
     pub fn render(&self) -> String {
         let g = self.rules.geometry();
         let mut out = String::new();
+        let them = self.me.opponent();
         for row in (0..g.height()).rev() {
             let _ = write!(out, "{:>3} ", row + 1);
             for file in 0..g.width() {
                 let Some(sq) = Square::new(file, row) else {
                     continue;
                 };
-                let text = match self.slots[sq.index()] {
-                    Slot::Wall => " _ ".to_string(),
-                    Slot::Empty => " . ".to_string(),
+                let (owner, letter, moved, revealed) = match self.slots[sq.index()] {
+                    Slot::Wall => {
+                        out.push_str(" _   ");
+                        continue;
+                    }
+                    Slot::Empty => {
+                        out.push_str(" .   ");
+                        continue;
+                    }
                     Slot::Own(i) => {
                         let p = &self.own[i as usize];
-                        let letter = self.rules.kind(p.kind).letter;
-                        format!(" {letter}{}", if p.revealed { '*' } else { ' ' })
+                        (self.me, self.rules.kind(p.kind).letter, p.moved, p.revealed)
                     }
                     Slot::Enemy(i) => {
                         let p = &self.enemy[i as usize];
-                        let letter = p
-                            .known_kind()
-                            .map_or('?', |k| self.rules.kind(k).letter.to_ascii_lowercase());
-                        format!(" {letter}{}", if p.moved { '+' } else { ' ' })
+                        let letter = p.known_kind().map_or('?', |k| self.rules.kind(k).letter);
+                        (them, letter, p.moved, p.revealed)
                     }
                 };
-                out.push_str(&text);
+                let marks = format!(
+                    "{}{}",
+                    if moved { "+" } else { "" },
+                    if revealed { "*" } else { "" }
+                );
+                let _ = write!(out, " {}{letter}{marks:<2}", owner.code());
             }
             out.push('\n');
         }
         out.push_str("    ");
         for file in 0..g.width() {
-            let _ = write!(out, " {} ", (b'a' + file) as char);
+            let _ = write!(out, " {}   ", (b'a' + file) as char);
         }
         out.push('\n');
+        // What an unknown piece can be when nothing is known of it in particular.
+        let anything = self
+            .enemy
+            .iter()
+            .filter(|p| p.square.is_some() && p.known_kind().is_none())
+            .fold(0, |set: KindSet, p| set | p.possible);
         for p in self.enemy.iter().filter(|p| p.square.is_some()) {
-            if p.known_kind().is_some() {
+            if p.known_kind().is_some() || p.possible == anything {
                 continue;
             }
             let kinds: String = (0..self.rules.kinds().len())

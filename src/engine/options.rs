@@ -1,0 +1,191 @@
+//! The engine's options as `setoption` sees them, and their `option` lines for `sei`.
+
+use crate::rules::{Options, Rules, PRESETS};
+
+/// Probe-like levels and the strength each stands for.
+pub const LEVELS: [(&str, u32); 4] = [
+    ("Beginner", 20),
+    ("Intermediate", 50),
+    ("Expert", 80),
+    ("Max", 100),
+];
+
+/// Everything `setoption` can change.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub variant: String,
+    /// Rule options and counts set on top of the preset, in order.
+    pub rule_settings: Vec<String>,
+    pub hash_mb: u64,
+    pub threads: usize,
+    pub seed: u64,
+    pub move_overhead_ms: u64,
+    /// 1–100; set directly (`Strength`) or through `Level`.
+    pub strength: u32,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            variant: "classic".into(),
+            rule_settings: Vec::new(),
+            hash_mb: 16,
+            threads: 1,
+            seed: 0,
+            move_overhead_ms: 30,
+            strength: 100,
+        }
+    }
+}
+
+/// What changed after a `setoption`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The rules changed: the game must be set up again.
+    Rules,
+    Other,
+}
+
+impl EngineOptions {
+    /// The rule set these options describe.
+    pub fn rules(&self) -> Result<Rules, String> {
+        Rules::with_settings(&self.variant, &self.rule_settings).map_err(|e| e.to_string())
+    }
+
+    /// Applies `setoption name <name> value <value>`. Names are case-insensitive.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, String> {
+        let lower = name.to_ascii_lowercase();
+        let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+        let spin = |min: u64, max: u64| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|v| (min..=max).contains(v))
+                .ok_or_else(|| {
+                    format!("option '{name}': '{value}' is not a number from {min} to {max}")
+                })
+        };
+        match lower.as_str() {
+            "variant" => {
+                if !PRESETS.contains(&value) {
+                    return Err(format!(
+                        "option 'Variant': unknown variant '{value}' (expected one of {})",
+                        PRESETS.join(", ")
+                    ));
+                }
+                self.variant = value.to_string();
+                self.rule_settings.clear();
+                return Ok(Changed::Rules);
+            }
+            "hash" => self.hash_mb = spin(1, 65536)?,
+            "threads" => self.threads = spin(1, 64)? as usize,
+            "seed" => self.seed = spin(0, u64::MAX)?,
+            "move overhead" => self.move_overhead_ms = spin(0, 10_000)?,
+            "strength" => self.strength = spin(1, 100)? as u32,
+            "level" => {
+                let level = LEVELS
+                    .iter()
+                    .find(|(l, _)| l.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| format!("option 'Level': unknown level '{value}'"))?;
+                self.strength = level.1;
+            }
+            _ => {
+                // A rule option: check it on a copy of the rules first.
+                let mut rules = self.rules()?;
+                let value = match value {
+                    "true" => "on",
+                    "false" => "off",
+                    "0" if lower == "two-squares" || lower == "ply-limit" => "off",
+                    v => v,
+                };
+                rules.set(&lower, value).map_err(|e| e.to_string())?;
+                self.rule_settings.push(format!("{lower}={value}"));
+                return Ok(Changed::Rules);
+            }
+        }
+        Ok(Changed::Other)
+    }
+
+    /// The `option` lines of the `sei` answer, with the current values as defaults.
+    pub fn option_lines(&self, rules: &Rules) -> Vec<String> {
+        let mut lines = vec![format!(
+            "option name Variant type combo default {} {}",
+            self.variant,
+            PRESETS
+                .iter()
+                .map(|p| format!("var {p}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )];
+        for name in Options::NAMES {
+            let current = rules.get(name).unwrap_or_default();
+            let line = match name {
+                "two-squares" | "ply-limit" => format!(
+                    "option name {name} type spin default {} min 0 max {}",
+                    if current == "off" {
+                        "0".into()
+                    } else {
+                        current
+                    },
+                    if name == "two-squares" { 64 } else { 1_000_000 }
+                ),
+                _ => {
+                    let values = Options::values(name).unwrap_or(&[]);
+                    if values == ["on", "off"] {
+                        format!("option name {name} type check default {}", current == "on")
+                    } else {
+                        format!(
+                            "option name {name} type combo default {current} {}",
+                            values
+                                .iter()
+                                .map(|v| format!("var {v}"))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    }
+                }
+            };
+            lines.push(line);
+        }
+        for kind in rules.kinds() {
+            lines.push(format!(
+                "option name count.{} type spin default {} min 0 max 99",
+                kind.name, kind.count
+            ));
+        }
+        lines.push(format!(
+            "option name Hash type spin default {} min 1 max 65536",
+            self.hash_mb
+        ));
+        lines.push(format!(
+            "option name Threads type spin default {} min 1 max 64",
+            self.threads
+        ));
+        lines.push(format!(
+            "option name Seed type spin default {} min 0 max 18446744073709551615",
+            self.seed
+        ));
+        lines.push(format!(
+            "option name Move Overhead type spin default {} min 0 max 10000",
+            self.move_overhead_ms
+        ));
+        let level = LEVELS
+            .iter()
+            .rev()
+            .find(|(_, s)| *s <= self.strength)
+            .map_or("Beginner", |l| l.0);
+        lines.push(format!(
+            "option name Level type combo default {level} {}",
+            LEVELS
+                .iter()
+                .map(|(l, _)| format!("var {l}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        lines.push(format!(
+            "option name Strength type spin default {} min 1 max 100",
+            self.strength
+        ));
+        lines
+    }
+}

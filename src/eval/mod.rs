@@ -1,0 +1,34 @@
+//! Position evaluation: material by kind, and the worth of staying unidentified.
+
+use crate::board::Position;
+use crate::rules::{BattleRole, Rules};
+use crate::search::params::{BOMB_VALUE, FLAG_VALUE, HIDDEN_BONUS, RANK_VALUE};
+
+/// The material value of a kind.
+pub fn kind_value(rules: &Rules, kind: usize) -> i32 {
+    let k = rules.kind(kind);
+    match k.role {
+        BattleRole::Flag => FLAG_VALUE,
+        BattleRole::Bomb => BOMB_VALUE,
+        BattleRole::Plain => RANK_VALUE[(k.rank as usize).min(RANK_VALUE.len() - 1)],
+    }
+}
+
+/// The score of `pos` for the side to move, in centi-Scouts.
+pub fn evaluate(pos: &Position) -> i32 {
+    let rules = pos.rules();
+    let us = pos.side_to_move();
+    let mut score = 0;
+    for &sq in rules.board_squares() {
+        let c = pos.cell(sq);
+        if !c.is_piece() {
+            continue;
+        }
+        let mut v = kind_value(rules, c.kind());
+        if !c.is_revealed() {
+            v += HIDDEN_BONUS;
+        }
+        score += if c.is_of(us) { v } else { -v };
+    }
+    score
+}

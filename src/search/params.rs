@@ -1,0 +1,25 @@
+//! Every tunable of the search and the evaluation, in one place.
+
+/// Value of a piece by modern rank (index 0 unused, 1 Spy … 10 Marshal), in centi-Scouts
+/// roughly: what it costs to lose one.
+pub const RANK_VALUE: [i32; 11] = [0, 120, 40, 70, 50, 70, 100, 150, 220, 320, 450];
+/// Value of a Bomb (it blocks lanes and guards the Flag).
+pub const BOMB_VALUE: i32 = 40;
+/// Value of the Flag while it stands (losing it ends the game anyway).
+pub const FLAG_VALUE: i32 = 1000;
+/// Bonus for a piece the opponent has not identified yet.
+pub const HIDDEN_BONUS: i32 = 8;
+/// Score of a won game, less the plies it takes.
+pub const WIN: i32 = 30_000;
+/// Scores above this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+/// Determinizations (sampled enemy armies) per root search at full strength.
+pub const SAMPLES: usize = 12;
+/// Deepest iteration at full strength.
+pub const MAX_DEPTH: u32 = 64;
+/// Extra plies of attacks searched at the horizon.
+pub const QUIESCENCE_PLIES: u32 = 4;
+/// Nodes between two looks at the clock and the stop flag.
+pub const CHECK_EVERY: u64 = 1024;
+/// Moves to go assumed when the clock gives none.
+pub const DEFAULT_MOVES_TO_GO: u64 = 40;
