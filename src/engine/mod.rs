@@ -59,6 +59,9 @@ enum Game {
 
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Set by the search thread just before it writes `bestmove`, so that a command sent
+    /// after `bestmove` never finds the search still running.
+    done: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -113,7 +116,7 @@ impl Engine {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
+            .is_some_and(|r| r.done.load(Ordering::Acquire) || r.handle.is_finished())
         {
             self.stop_search();
         }
@@ -301,18 +304,21 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();
         let thread_stop = Arc::clone(&stop);
+        let done = Arc::new(AtomicBool::new(false));
+        let thread_done = Arc::clone(&done);
         let handle = std::thread::spawn(move || {
             let mut report = |p: &Progress| out.line(&info_line(p));
             let result = search::search(&view, &limits, &config, &thread_stop, &mut report);
             while infinite && !thread_stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
             }
+            thread_done.store(true, Ordering::Release);
             match result.best {
                 Some(m) => out.line(&format!("bestmove {m}")),
                 None => out.line("bestmove none"),
             }
         });
-        self.running = Some(Running { stop, handle });
+        self.running = Some(Running { stop, done, handle });
     }
 
     fn display(&self) {

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod process;
+
 use std::sync::Arc;
 
 use stratagem::board::{Color, Position, Setup};

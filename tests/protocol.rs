@@ -1,0 +1,233 @@
+//! The engine protocol against the real binary: the transcripts of `protocol.md`, thousands
+//! of random and mutated lines, and whole games for every preset.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::process::EngineProcess;
+use stratagem::board::{Color, Position, Setup};
+use stratagem::rng::Rng;
+use stratagem::view::PublicMove;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// `*` matches any text of one character or more.
+fn glob(pattern: &str, text: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == text,
+        Some((head, tail)) => {
+            let Some(rest) = text.strip_prefix(head) else {
+                return false;
+            };
+            (1..=rest.len())
+                .filter(|&i| rest.is_char_boundary(i))
+                .any(|i| glob(tail, &rest[i..]))
+        }
+    }
+}
+
+#[test]
+fn transcripts_in_protocol_md_replay() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md"))
+        .expect("protocol.md");
+    let blocks: Vec<&str> = doc
+        .split("```transcript\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .collect();
+    assert!(blocks.len() >= 3, "protocol.md has transcripts");
+    for block in blocks {
+        let mut engine = EngineProcess::start();
+        let lines: Vec<&str> = block.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i];
+            if let Some(cmd) = line.strip_prefix("> ") {
+                engine.send(cmd);
+            } else if line == "< ..." {
+                // Send the commands up to the next expected line, then skip output until
+                // that line matches.
+                let j = (i + 1..lines.len())
+                    .find(|&j| lines[j].starts_with("< "))
+                    .expect("'< ...' is followed by an expected line");
+                for cmd in lines[i + 1..j].iter().filter_map(|l| l.strip_prefix("> ")) {
+                    engine.send(cmd);
+                }
+                let next = &lines[j][2..];
+                loop {
+                    let got = engine
+                        .next_line(WAIT)
+                        .unwrap_or_else(|| panic!("waiting for '{next}'"));
+                    if glob(next, &got) {
+                        break;
+                    }
+                }
+                i = j;
+            } else if let Some(expected) = line.strip_prefix("< ") {
+                let got = engine
+                    .next_line(WAIT)
+                    .unwrap_or_else(|| panic!("waiting for '{expected}'"));
+                assert!(glob(expected, &got), "expected '{expected}', got '{got}'");
+            }
+            i += 1;
+        }
+        if !block.contains("> quit") {
+            engine.sync();
+        }
+        assert!(engine.finish());
+    }
+}
+
+#[test]
+fn glob_matches_as_documented() {
+    assert!(glob("a * c", "a b b c"));
+    assert!(glob("bestmove *", "bestmove e4e5"));
+    assert!(!glob("bestmove *", "bestmove "));
+    assert!(glob("x", "x"));
+    assert!(!glob("x*", "y"));
+    assert!(glob(
+        "info string error: own setup: *",
+        "info string error: own setup: 3 rows"
+    ));
+}
+
+/// Valid commands to mutate.
+const SEEDS: [&str; 14] = [
+    "sei",
+    "isready",
+    "setoption name Variant value duel",
+    "setoption name two-squares value 2",
+    "setoption name Threads value 2",
+    "newgame",
+    "position red setup B25424222B/64X8592745/363FS36B22/7B837B63B5 moves b4b6 a7a6 b6b7x2X<",
+    "position full bF........./........../........../........../..__..__../..__..__../........../........../........../r2........rF r 0",
+    "go depth 1",
+    "go setup",
+    "go perft 1",
+    "d",
+    "legal",
+    "eval",
+];
+
+#[test]
+fn random_and_mutated_lines_never_kill_the_engine() {
+    let mut engine = EngineProcess::start();
+    let mut rng = Rng::new(2026);
+    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789 ?/.<>=x-+*_XSBF\t"
+        .chars()
+        .collect();
+    for round in 0..4000 {
+        let mut line: Vec<char> = if rng.below(3) == 0 {
+            (0..rng.below(60))
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect()
+        } else {
+            SEEDS[rng.below(SEEDS.len())].chars().collect()
+        };
+        for _ in 0..rng.below(4) {
+            if line.is_empty() {
+                break;
+            }
+            let at = rng.below(line.len());
+            match rng.below(3) {
+                0 => {
+                    line.remove(at);
+                }
+                1 => line.insert(at, alphabet[rng.below(alphabet.len())]),
+                _ => line[at] = alphabet[rng.below(alphabet.len())],
+            }
+        }
+        let text: String = line.into_iter().collect();
+        // Never start an unbounded search or quit: those are not what is tested here.
+        if text.trim() == "quit"
+            || text.starts_with("go")
+                && !text.contains("depth")
+                && !text.contains("setup")
+                && !text.contains("perft")
+        {
+            continue;
+        }
+        engine.send(&text);
+        if text.starts_with("go") {
+            engine.send("stop");
+        }
+        if round % 500 == 0 {
+            engine.send_bytes(b"\xff\xfe garbage \x00 bytes\n");
+            engine.send(&"x".repeat(100_000));
+            engine.sync();
+        }
+    }
+    engine.send("stop");
+    engine.sync();
+    assert!(engine.finish());
+}
+
+/// Plays a whole game between two engine processes through the protocol, with the test as
+/// the referee, for every preset.
+#[test]
+fn whole_games_through_the_protocol_for_every_preset() {
+    for variant in common::presets() {
+        let rules = common::rules(variant, &["ply-limit=160"]);
+        let mut engines = [EngineProcess::start(), EngineProcess::start()];
+        let mut setups = Vec::new();
+        for (i, e) in engines.iter_mut().enumerate() {
+            e.send(&format!("setoption name Variant value {variant}"));
+            e.send("setoption name ply-limit value 160");
+            e.send(&format!("setoption name Seed value {}", i + 1));
+            e.send("go setup");
+            let line = e.expect_prefix("bestsetup ", WAIT);
+            let setup: Setup = line["bestsetup ".len()..].parse().expect("a setup");
+            setups.push(setup);
+        }
+        let mut truth =
+            Position::from_setups(Arc::clone(&rules), &setups[0], &setups[1], Color::Red)
+                .expect("engine setups are valid");
+        // Each side's view of the other's starting occupancy.
+        let occupancy = |color: Color| -> String {
+            let g = rules.geometry();
+            (0..g.home_rows())
+                .map(|r| {
+                    (0..g.width())
+                        .map(|c| {
+                            let sq = g.home_square(color, r, c).expect("zone square");
+                            if truth.cell(sq).is_piece() {
+                                '?'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let occ = [occupancy(Color::Red), occupancy(Color::Blue)];
+        let mut history: Vec<String> = Vec::new();
+        let mut rng = Rng::new(5);
+        while truth.game_end().is_none() {
+            let side = truth.side_to_move();
+            let e = &mut engines[side.index()];
+            e.send(&format!(
+                "position {} first red setup {} opponent {} moves {}",
+                side.name(),
+                setups[side.index()],
+                occ[side.opponent().index()],
+                history.join(" ")
+            ));
+            e.send(&format!("go depth {}", 1 + rng.below(2)));
+            let line = e.expect_prefix("bestmove ", WAIT);
+            let text = &line["bestmove ".len()..];
+            let m = truth
+                .parse_move(text)
+                .unwrap_or_else(|err| panic!("{variant}: {err} in {truth}"));
+            history.push(PublicMove::observe(&truth, m).display(&rules).to_string());
+            truth.play_unchecked(m);
+        }
+        assert!(truth.ply() > 0, "{variant}");
+        for e in engines {
+            assert!(e.finish());
+        }
+    }
+}
