@@ -11,8 +11,11 @@ pub const STRIDE: usize = MAX_SIDE as usize + 1;
 /// Padding rows below the first row and above the last, so that a diagonal step or a
 /// two-square jump from any board square stays inside the mailbox.
 const PAD_ROWS: usize = 2;
-/// Number of cells in the mailbox, enough for the largest board with its padding.
-pub const MAILBOX: usize = (MAX_SIDE as usize + 2 * PAD_ROWS) * STRIDE;
+/// Number of cells in the mailbox: every value of a `u8` square index, so that indexing by
+/// a square never needs a bounds check. The largest board with its padding uses the first
+/// `(MAX_SIDE + 2 * PAD_ROWS) * STRIDE` = 238 of them.
+pub const MAILBOX: usize = 256;
+const _: () = assert!((MAX_SIDE as usize + 2 * PAD_ROWS) * STRIDE <= MAILBOX);
 
 /// The four orthogonal steps, as mailbox offsets: north (toward Blue), south, east, west.
 pub const ORTHOGONAL: [isize; 4] = [STRIDE as isize, -(STRIDE as isize), 1, -1];
