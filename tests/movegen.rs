@@ -62,8 +62,14 @@ fn bulk_counting_equals_playing_every_leaf() {
             let rules = common::rules(variant, settings);
             let mut pos = common::random_start(&rules, 50 + v as u64);
             let mut rng = Rng::new(v as u64);
-            for _ in 0..12 {
-                common::random_playout(&mut pos, 17, &mut rng);
+            for round in 0..12 {
+                if round % 2 == 0 {
+                    common::random_playout(&mut pos, 17, &mut rng);
+                } else {
+                    for _ in 0..17 {
+                        common::repetitive_step(&mut pos, &mut rng);
+                    }
+                }
                 assert_eq!(
                     perft(&mut pos, 3),
                     perft_full(&mut pos, 3),

@@ -80,3 +80,27 @@ pub fn moves(pos: &Position) -> Vec<String> {
     v.sort();
     v
 }
+
+/// Plays one move chosen to provoke the repetition rules: half of the time the move that
+/// takes back this side's last move, or another move of the same piece, when legal.
+/// Returns false when there is no legal move.
+pub fn repetitive_step(pos: &mut Position, rng: &mut Rng) -> bool {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return false;
+    }
+    let h = pos.history();
+    let last_own = h.len().checked_sub(2).map(|i| h[i]);
+    let pick = match last_own {
+        Some(e) if rng.below(2) == 0 => {
+            let back = moves.iter().find(|m| m.from == e.to && m.to == e.from);
+            let same: Vec<_> = moves.iter().filter(|m| m.from == e.to).collect();
+            back.or_else(|| same.get(rng.below(same.len().max(1))).copied())
+                .copied()
+        }
+        _ => None,
+    };
+    let m = pick.unwrap_or_else(|| moves.as_slice()[rng.below(moves.len())]);
+    pos.play_unchecked(m);
+    true
+}
