@@ -14,8 +14,14 @@ use std::time::{Duration, Instant};
 const POSITION: &str = "position full b4bBbFbB.b3+b3b2b6b5/bBb3bBb8+b7.b8.bB*bB/.b6+.b2+b6.bSb3+b6+./.bX+b3+.b7+.b9b7.b5+/b5+.__..__../..__.r9+*__.r4+/rB.r5r3+.....rB*/r6.rXr8.r4+*.r7+.r5/r3r6r3rFr7+r6+r2+rBr2+./r7rBr8r3.rBr6+r3rBr5 r 90 history h4h3 f10f5x e1e2 j8i8 j2i2 e10f10";
 
 fn main() {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "target/release/stratagem".into());
-    let mut child = match Command::new(&path).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn() {
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "target/release/stratagem".into());
+    let mut child = match Command::new(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
         Ok(c) => c,
         Err(e) => {
             eprintln!("cannot start {path}: {e}");
@@ -39,7 +45,9 @@ fn main() {
     };
     let wait_for = |prefix: &str| -> Instant {
         loop {
-            let (at, line) = rx.recv_timeout(Duration::from_secs(30)).expect("engine answers");
+            let (at, line) = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("engine answers");
             if line.starts_with(prefix) {
                 return at;
             }
