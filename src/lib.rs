@@ -18,4 +18,5 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod setups;
+pub mod tournament;
 pub mod view;

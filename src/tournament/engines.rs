@@ -1,0 +1,377 @@
+//! Engines in other processes as [`Player`]s: [`SeiPlayer`] speaks our protocol,
+//! [`UccPlayer`] the UCC 2012 competition's (`docs/ucc.md`).
+
+use std::time::{Duration, Instant};
+
+use super::process::{EngineSpec, Process};
+use crate::board::{Color, Setup, Square};
+use crate::players::{go_limits, view_of};
+use crate::referee::{Clock, GameResult, Player, PlayerFault, PlayerState};
+use crate::rules::{Outcome, Rules};
+use crate::view::PublicMove;
+
+/// Time an engine gets to start and answer `sei` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// Extra time allowed after the clock for the line to arrive.
+const GRACE: Duration = Duration::from_millis(50);
+
+/// An engine speaking our protocol. The process is started on first use and lives for
+/// one game (the match starts a fresh one for every game, which also restarts an engine
+/// that crashed).
+pub struct SeiPlayer {
+    spec: EngineSpec,
+    process: Option<Process>,
+}
+
+impl SeiPlayer {
+    pub fn new(spec: EngineSpec) -> SeiPlayer {
+        SeiPlayer {
+            spec,
+            process: None,
+        }
+    }
+
+    fn ready(&mut self, rules: &Rules) -> Result<&mut Process, PlayerFault> {
+        if self.process.is_none() {
+            let mut p = Process::start(&self.spec)?;
+            let deadline = Instant::now() + HANDSHAKE;
+            p.send("sei")?;
+            p.read_until(deadline, |l| (l == "seiok").then_some(()))?;
+            p.send(&format!("setoption name Variant value {}", rules.name()))?;
+            for s in rules.settings() {
+                if let Some((name, value)) = s.split_once('=') {
+                    p.send(&format!("setoption name {name} value {value}"))?;
+                }
+            }
+            for (name, value) in &self.spec.options {
+                p.send(&format!("setoption name {name} value {value}"))?;
+            }
+            p.send("isready")?;
+            p.read_until(deadline, |l| (l == "readyok").then_some(()))?;
+            self.process = Some(p);
+        }
+        self.process
+            .as_mut()
+            .ok_or_else(|| PlayerFault::Crashed("not started".into()))
+    }
+}
+
+impl Player for SeiPlayer {
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn setup(&mut self, rules: &Rules, _: Color, limit: Duration) -> Result<String, PlayerFault> {
+        let deadline = Instant::now() + limit + HANDSHAKE;
+        let p = self.ready(rules)?;
+        p.send("go setup")?;
+        p.read_until(deadline, |l| {
+            l.strip_prefix("bestsetup ").map(|s| s.trim().to_string())
+        })
+    }
+
+    fn play(
+        &mut self,
+        rules: &Rules,
+        state: &PlayerState,
+        clock: &Clock,
+    ) -> Result<String, PlayerFault> {
+        let p = self.ready(rules)?;
+        let deadline = Instant::now() + clock.limit() + GRACE;
+        let moves: Vec<String> = state
+            .history
+            .iter()
+            .map(|m| m.display(rules).to_string())
+            .collect();
+        p.send(&format!(
+            "position {} first {} setup {} opponent {}{}{}",
+            state.color.name(),
+            state.first.name(),
+            state.setup,
+            state.opponent_occupancy,
+            if moves.is_empty() { "" } else { " moves " },
+            moves.join(" ")
+        ))?;
+        let go = go_limits(clock, state.color);
+        let mut line = String::from("go");
+        for (i, c) in ["r", "b"].iter().enumerate() {
+            if let Some(t) = go.time[i] {
+                line.push_str(&format!(" {c}time {t}"));
+            }
+            if let Some(t) = go.inc[i] {
+                line.push_str(&format!(" {c}inc {t}"));
+            }
+        }
+        if let Some(t) = go.movetime {
+            line.push_str(&format!(" movetime {t}"));
+        }
+        p.send(&line)?;
+        p.read_until(deadline, |l| {
+            l.strip_prefix("bestmove ").map(|s| s.trim().to_string())
+        })
+    }
+}
+
+/// The UCC letter of a kind (old numbering: `1` Marshal … `9` Scout, `s` Spy, `B`, `F`).
+fn ucc_letter(rules: &Rules, kind: usize) -> char {
+    match rules.kind(kind).letter {
+        'X' => '1',
+        'S' => 's',
+        d @ '2'..='9' => (b'0' + 11 - (d as u8 - b'0')) as char,
+        other => other,
+    }
+}
+
+/// Our letter for a UCC letter.
+fn from_ucc_letter(c: char) -> Option<char> {
+    match c {
+        '1' => Some('X'),
+        's' => Some('S'),
+        'B' | 'F' | '.' => Some(c),
+        '2'..='9' => Some((b'0' + 11 - (c as u8 - b'0')) as char),
+        _ => None,
+    }
+}
+
+/// A UCC 2012 bot. It knows only the classic army on the classic board and no repetition
+/// rules: run such matches with `--set two-squares=off --set more-squares=none`.
+pub struct UccPlayer {
+    spec: EngineSpec,
+    process: Option<Process>,
+    /// Moves of the history already confirmed to the bot.
+    confirmed: usize,
+    started: bool,
+}
+
+impl UccPlayer {
+    pub fn new(spec: EngineSpec) -> UccPlayer {
+        UccPlayer {
+            spec,
+            process: None,
+            confirmed: 0,
+            started: false,
+        }
+    }
+
+    fn process(&mut self) -> Result<&mut Process, PlayerFault> {
+        if self.process.is_none() {
+            self.process = Some(Process::start(&self.spec)?);
+        }
+        self.process
+            .as_mut()
+            .ok_or_else(|| PlayerFault::Crashed("not started".into()))
+    }
+
+    /// Sends the confirmations of the moves the bot has not heard of yet.
+    fn confirm(&mut self, rules: &Rules, history: &[PublicMove]) -> Result<(), PlayerFault> {
+        let pending: Vec<String> = history[self.confirmed.min(history.len())..]
+            .iter()
+            .map(|m| confirmation(rules, m))
+            .collect();
+        let p = self.process()?;
+        for line in pending {
+            p.send(&line)?;
+        }
+        self.confirmed = history.len();
+        Ok(())
+    }
+}
+
+/// `X Y DIR [N] OUTCOME` for a move of the public history.
+pub fn confirmation(rules: &Rules, m: &PublicMove) -> String {
+    let (fx, fy, tx, ty) = (
+        m.from.file() as i32,
+        m.from.row() as i32,
+        m.to.file() as i32,
+        m.to.row() as i32,
+    );
+    let (dir, n) = if tx == fx {
+        (if ty < fy { "UP" } else { "DOWN" }, (ty - fy).abs())
+    } else {
+        (if tx < fx { "LEFT" } else { "RIGHT" }, (tx - fx).abs())
+    };
+    let mut line = format!("{fx} {fy} {dir}");
+    if n > 1 {
+        line.push_str(&format!(" {n}"));
+    }
+    match m.battle {
+        None => line.push_str(" OK"),
+        Some(b) => {
+            let word = match b.outcome {
+                Outcome::AttackerWins => "KILLS",
+                Outcome::DefenderWins => "DIES",
+                Outcome::BothRemoved => "BOTHDIE",
+            };
+            line.push_str(&format!(
+                " {word} {} {}",
+                ucc_letter(rules, b.attacker),
+                ucc_letter(rules, b.defender)
+            ));
+        }
+    }
+    line
+}
+
+/// Reads a bot's `X Y DIR [N]` into our `<from><to>`; anything else comes back unchanged
+/// (the referee then refuses it as an illegal move).
+pub fn read_ucc_move(line: &str) -> String {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let parsed = (|| {
+        let x: i32 = t.first()?.parse().ok()?;
+        let y: i32 = t.get(1)?.parse().ok()?;
+        let n: i32 = match t.get(3) {
+            Some(n) => n.parse().ok()?,
+            None => 1,
+        };
+        let (dx, dy) = match *t.get(2)? {
+            "UP" => (0, -1),
+            "DOWN" => (0, 1),
+            "LEFT" => (-1, 0),
+            "RIGHT" => (1, 0),
+            _ => return None,
+        };
+        let square = |x: i32, y: i32| -> Option<Square> {
+            Square::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?)
+        };
+        Some(format!(
+            "{}{}",
+            square(x, y)?,
+            square(x + dx * n, y + dy * n)?
+        ))
+    })();
+    parsed.unwrap_or_else(|| line.to_string())
+}
+
+impl Player for UccPlayer {
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn setup(
+        &mut self,
+        rules: &Rules,
+        color: Color,
+        limit: Duration,
+    ) -> Result<String, PlayerFault> {
+        let g = rules.geometry();
+        if g.width() != 10 || g.height() != 10 || g.home_rows() != 4 {
+            return Err(PlayerFault::Garbage(
+                "UCC bots play only on the classic board".into(),
+            ));
+        }
+        let deadline = Instant::now() + limit;
+        let word = if color == Color::Red { "RED" } else { "BLUE" };
+        let p = self.process()?;
+        p.send(&format!("{word} opponent 10 10"))?;
+        let mut lines = Vec::new();
+        for _ in 0..4 {
+            lines.push(p.read_line(deadline)?);
+        }
+        // Red's first line is its back row; Blue's first line is its front row, and Blue's
+        // left is file j.
+        let ordered: Vec<String> = match color {
+            Color::Red => lines.iter().rev().cloned().collect(),
+            Color::Blue => lines.iter().map(|l| l.chars().rev().collect()).collect(),
+        };
+        let mut rows = Vec::new();
+        for l in &ordered {
+            let row: Option<String> = l.trim().chars().map(from_ucc_letter).collect();
+            rows.push(row.ok_or_else(|| PlayerFault::Garbage(format!("setup line '{l}'")))?);
+        }
+        let text = rows.join("/");
+        // Let the referee check it against the rules.
+        Ok(text.parse::<Setup>().map(|s| s.to_string()).unwrap_or(text))
+    }
+
+    fn play(
+        &mut self,
+        rules: &Rules,
+        state: &PlayerState,
+        clock: &Clock,
+    ) -> Result<String, PlayerFault> {
+        let deadline = Instant::now() + clock.limit() + GRACE;
+        self.confirm(rules, &state.history)?;
+        if !self.started && state.history.is_empty() {
+            self.process()?.send("START")?;
+        }
+        self.started = true;
+        let view = view_of(rules, state)?;
+        let g = rules.geometry();
+        let mut board = Vec::new();
+        for y in 0..g.height() {
+            let mut line = String::new();
+            for x in 0..g.width() {
+                let Some(sq) = Square::new(x, y) else {
+                    continue;
+                };
+                line.push(if g.is_impassable(sq) {
+                    '+'
+                } else if let Some(p) = view.own_at(sq) {
+                    ucc_letter(rules, p.kind)
+                } else if view.enemy_at(sq).is_some() {
+                    '#'
+                } else {
+                    '.'
+                });
+            }
+            board.push(line);
+        }
+        let p = self.process()?;
+        for line in board {
+            p.send(&line)?;
+        }
+        let answer = p.read_line(deadline)?;
+        Ok(read_ucc_move(&answer))
+    }
+
+    fn game_over(&mut self, rules: &Rules, state: &PlayerState, result: &GameResult) {
+        if self.process.is_none() {
+            return;
+        }
+        let _ = self.confirm(rules, &state.history);
+        let outcome = match result.winner {
+            Some(w) if w == state.color => "VICTORY",
+            Some(_) => "DEFEAT",
+            None => "DRAW",
+        };
+        let colour = if state.color == Color::Red {
+            "RED"
+        } else {
+            "BLUE"
+        };
+        let name = self.spec.name.clone();
+        if let Ok(p) = self.process() {
+            let _ = p.send(&format!(
+                "QUIT {name} {colour} {outcome} {}",
+                state.history.len()
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ucc_letters_round_trip() {
+        let rules = Rules::preset("classic").unwrap();
+        for k in 0..rules.kinds().len() {
+            let u = ucc_letter(&rules, k);
+            assert_eq!(from_ucc_letter(u), Some(rules.kind(k).letter));
+        }
+        assert_eq!(ucc_letter(&rules, rules.kind_by_letter('3').unwrap()), '8');
+    }
+
+    #[test]
+    fn ucc_moves_read_and_write() {
+        assert_eq!(read_ucc_move("0 3 DOWN"), "a4a5");
+        assert_eq!(read_ucc_move("4 6 UP 3"), "e7e4");
+        assert_eq!(read_ucc_move("9 0 LEFT 2"), "j1h1");
+        assert_eq!(read_ucc_move("0 0 LEFT"), "0 0 LEFT");
+        assert_eq!(read_ucc_move("NO_MOVE"), "NO_MOVE");
+        let rules = Rules::preset("classic").unwrap();
+        let m = PublicMove::parse("e7e4x27<", &rules).unwrap();
+        assert_eq!(confirmation(&rules, &m), "4 6 UP 3 DIES 9 4");
+    }
+}

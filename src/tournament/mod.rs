@@ -1,0 +1,4 @@
+//! Matches between engines: engine processes, the schedule, statistics and records.
+
+pub mod engines;
+pub mod process;
