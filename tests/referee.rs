@@ -96,3 +96,35 @@ fn faults_lose_with_the_reason() {
         );
     }
 }
+
+#[test]
+fn records_read_back_and_replay_to_the_same_result() {
+    use stratagem::tournament::record::{read_gravon, read_records, write_gravon, write_record};
+    let mut text = String::new();
+    let mut records = Vec::new();
+    for (i, variant) in common::presets().enumerate() {
+        let spec = spec(variant, &["ply-limit=200"]);
+        let mut a = SearchPlayer::new("engine \"A\"", Config::default(), Some(1));
+        let mut b = RandomPlayer::new("random", i as u64);
+        let record = play_game(&spec, [&mut a, &mut b]);
+        text.push_str(&write_record(&record, i as u64 + 1, &spec.rules));
+        records.push(record);
+    }
+    let read = read_records(&text).unwrap();
+    assert_eq!(read.len(), records.len());
+    for (r, original) in read.iter().zip(&records) {
+        assert_eq!(r.moves, original.moves);
+        assert_eq!(r.tag("Red"), Some(original.names[0].as_str()));
+        assert_eq!(r.result, original.result.score_text());
+        let end = r.replay().unwrap();
+        if let Termination::Rules(e) = original.result.termination {
+            assert_eq!(end, Some(e));
+        }
+    }
+    // Gravon's format for the classic game.
+    let classic = &records[0];
+    let gravon = write_gravon(classic).unwrap();
+    let (_, moves) = read_gravon(&gravon, classic.first).unwrap();
+    assert_eq!(&moves, &classic.moves);
+    assert!(write_gravon(&records[1]).is_err());
+}

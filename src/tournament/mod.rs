@@ -2,3 +2,5 @@
 
 pub mod engines;
 pub mod process;
+pub mod record;
+pub mod stats;
