@@ -294,11 +294,15 @@ mod tests {
         let sprt = Sprt::parse(&["elo0=0", "elo1=10", "alpha=0.05", "beta=0.05"]).unwrap();
         let (lo, hi) = sprt.bounds();
         assert!((hi - 2.944).abs() < 0.01 && (lo + 2.944).abs() < 0.01);
-        let mut strong = Score::default();
-        strong.pentanomial = [50, 200, 400, 300, 150];
+        let strong = Score {
+            pentanomial: [50, 200, 400, 300, 150],
+            ..Score::default()
+        };
         assert_eq!(sprt.state(&strong), SprtState::H1);
-        let mut weak = Score::default();
-        weak.pentanomial = [150, 300, 400, 200, 50];
+        let weak = Score {
+            pentanomial: [150, 300, 400, 200, 50],
+            ..Score::default()
+        };
         assert_eq!(sprt.state(&weak), SprtState::H0);
         assert!(Sprt::parse(&["elo0=5", "elo1=0", "alpha=0.05", "beta=0.05"]).is_err());
     }
