@@ -27,6 +27,10 @@ pub enum Command {
     /// Fixed seeded searches (a signature of the search), or with --perft the speed of
     /// move generation.
     Bench(BenchArgs),
+    /// Play a match between two engines (cutechess-style options).
+    Match(MatchArgs),
+    /// Add up the 'Totals:' lines of match shards into one report.
+    Merge(MergeArgs),
 }
 
 /// The variant and its rule options, shared by every subcommand that needs rules.
@@ -72,10 +76,65 @@ pub struct BenchArgs {
     pub perft: bool,
 }
 
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// An engine: cmd=PATH [name=N] [dir=D] [arg=A]... [proto=sei|ucc] [option.NAME=VALUE]...
+    /// (give it twice).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    pub engine: Vec<String>,
+    /// Settings for both engines, in the form of --engine.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    pub each: Vec<String>,
+    /// Games in the match (rounded up to pairs with the same setups and colours swapped).
+    #[arg(long, default_value_t = 2)]
+    pub games: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Time control BASE+INC in seconds (e.g. 10+0.1).
+    #[arg(long, conflicts_with = "movetime")]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds (default 100 when --tc is not given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Milliseconds an engine may overstep its time before it forfeits.
+    #[arg(long, default_value_t = 100)]
+    pub tolerance: u64,
+    /// A file of setups (the format of the Gravon corpus, or ours one a line).
+    #[arg(long)]
+    pub setups: Option<std::path::PathBuf>,
+    /// SPRT: elo0=… elo1=… alpha=… beta=…
+    #[arg(long, num_args = 4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Append every game's record to this file.
+    #[arg(long)]
+    pub records: Option<std::path::PathBuf>,
+    /// Seed for setups and first movers.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play only shard I of N (I/N, 1-based); merge the outputs with 'stratagem merge'.
+    #[arg(long, default_value = "1/1")]
+    pub shard: String,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Names of the two engines, for the report.
+    #[arg(long, num_args = 2, default_values = ["A", "B"])]
+    pub names: Vec<String>,
+    /// Files holding the output of each shard.
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
+        Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Merge(args)) => run_merge(&args),
         Some(Command::Bench(args)) if args.perft => crate::bench::run(args.depth.unwrap_or(5)),
         Some(Command::Bench(args)) => {
             let depth = args.depth.unwrap_or(crate::engine::BENCH_DEPTH);
@@ -124,4 +183,131 @@ fn run_perft(args: &PerftArgs) -> Result<(), String> {
     );
     writeln!(out, "Nodes searched: {nodes}").map_err(|e| e.to_string())?;
     Ok(())
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    use crate::referee::TimeControl;
+    use crate::tournament::process::EngineSpec;
+    use crate::tournament::runner::{read_setups, run_match, MatchConfig};
+    use std::time::Duration;
+
+    // clap flattens the values of repeated options; the groups come from the raw arguments.
+    let raw: Vec<String> = std::env::args().collect();
+    let groups = occurrences(&raw, "--engine");
+    if groups.len() != 2 {
+        return Err(format!("a match needs two --engine, got {}", groups.len()));
+    }
+    let spec = |tokens: &Vec<String>| {
+        let mut all = args.each.clone();
+        all.extend(tokens.iter().cloned());
+        EngineSpec::parse(&all)
+    };
+    let mut engines = [spec(&groups[0])?, spec(&groups[1])?];
+    if engines[0].name == engines[1].name {
+        engines[1].name.push_str("-2");
+    }
+    let rules = Arc::new(args.rules.rules()?);
+    let tolerance = Duration::from_millis(args.tolerance);
+    let time_control = match (&args.tc, args.movetime) {
+        (Some(tc), _) => TimeControl::parse_increment(tc, tolerance)?,
+        (None, ms) => TimeControl::MoveTime {
+            per_move: Duration::from_millis(ms.unwrap_or(100)),
+            tolerance,
+        },
+    };
+    let setups = match &args.setups {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(read_setups(&text, &rules)?)
+        }
+        None => None,
+    };
+    let sprt = args
+        .sprt
+        .as_ref()
+        .map(|t| crate::tournament::stats::Sprt::parse(t))
+        .transpose()?;
+    let shard = args
+        .shard
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        .filter(|&(i, n)| n >= 1 && (1..=n).contains(&i))
+        .ok_or_else(|| format!("--shard '{}' is not I/N with 1 <= I <= N", args.shard))?;
+    let cfg = MatchConfig {
+        engines,
+        games: args.games.max(1),
+        concurrency: args.concurrency.max(1),
+        rules,
+        time_control,
+        setups,
+        sprt,
+        records: args.records.clone(),
+        seed: args.seed,
+        shard,
+    };
+    let stdout = std::io::stdout();
+    run_match(&cfg, &mut stdout.lock()).map(|_| ())
+}
+
+fn run_merge(args: &MergeArgs) -> Result<(), String> {
+    use crate::tournament::runner::merge_totals;
+    use crate::tournament::stats::Report;
+    let mut texts = Vec::new();
+    for f in &args.files {
+        texts.push(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?);
+    }
+    let score = merge_totals(&texts)?;
+    let report = Report {
+        names: [&args.names[0], &args.names[1]],
+        score: &score,
+        sprt: None,
+    };
+    println!("{report}");
+    Ok(())
+}
+
+/// The values of each occurrence of `flag` in raw arguments: the tokens after it up to the
+/// next token that starts with `--`.
+pub fn occurrences(raw: &[String], flag: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == flag {
+            let values: Vec<String> = raw[i + 1..]
+                .iter()
+                .take_while(|t| !t.starts_with("--"))
+                .cloned()
+                .collect();
+            i += values.len();
+            out.push(values);
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_options_keep_their_groups() {
+        let raw: Vec<String> =
+            "x match --engine cmd=a name=A --games 2 --engine name=B cmd=b --each option.Hash=4"
+                .split(' ')
+                .map(String::from)
+                .collect();
+        assert_eq!(
+            occurrences(&raw, "--engine"),
+            vec![
+                vec!["cmd=a".to_string(), "name=A".into()],
+                vec!["name=B".into(), "cmd=b".into()]
+            ]
+        );
+        assert_eq!(
+            occurrences(&raw, "--each"),
+            vec![vec!["option.Hash=4".to_string()]]
+        );
+    }
 }

@@ -300,6 +300,7 @@ impl Engine {
             seed: self.opts.seed,
             threads: self.opts.threads,
             strength: self.opts.strength,
+            player: self.opts.player,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();

@@ -22,6 +22,8 @@ pub struct EngineOptions {
     pub move_overhead_ms: u64,
     /// 1–100; set directly (`Strength`) or through `Level`.
     pub strength: u32,
+    /// Who chooses the moves: the search or a baseline.
+    pub player: crate::search::PlayerKind,
 }
 
 impl Default for EngineOptions {
@@ -34,6 +36,7 @@ impl Default for EngineOptions {
             seed: 0,
             move_overhead_ms: 30,
             strength: 100,
+            player: crate::search::PlayerKind::Search,
         }
     }
 }
@@ -82,6 +85,14 @@ impl EngineOptions {
             "seed" => self.seed = spin(0, u64::MAX)?,
             "move overhead" => self.move_overhead_ms = spin(0, 10_000)?,
             "strength" => self.strength = spin(1, 100)? as u32,
+            "player" => {
+                self.player = crate::search::PlayerKind::parse(value).ok_or_else(|| {
+                    format!(
+                        "option 'Player': unknown player '{value}' (expected {})",
+                        crate::search::PlayerKind::NAMES.join(", ")
+                    )
+                })?
+            }
             "level" => {
                 let level = LEVELS
                     .iter()
@@ -185,6 +196,15 @@ impl EngineOptions {
         lines.push(format!(
             "option name Strength type spin default {} min 1 max 100",
             self.strength
+        ));
+        lines.push(format!(
+            "option name Player type combo default {} {}",
+            self.player.name(),
+            crate::search::PlayerKind::NAMES
+                .iter()
+                .map(|p| format!("var {p}"))
+                .collect::<Vec<_>>()
+                .join(" ")
         ));
         lines
     }

@@ -30,6 +30,33 @@ pub struct Limits {
     pub hard_time: Option<Duration>,
 }
 
+/// Which player chooses the moves: the search, or a baseline to measure it against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Search,
+    /// A uniformly random legal move (drawn from the seed and the ply).
+    Random,
+}
+
+impl PlayerKind {
+    pub const NAMES: [&'static str; 2] = ["search", "random"];
+
+    pub fn parse(name: &str) -> Option<PlayerKind> {
+        match name {
+            "search" => Some(PlayerKind::Search),
+            "random" => Some(PlayerKind::Random),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Search => "search",
+            PlayerKind::Random => "random",
+        }
+    }
+}
+
 /// How the search plays: its size and its strength.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -37,6 +64,7 @@ pub struct Config {
     pub threads: usize,
     /// 1 (weakest) to 100 (full strength).
     pub strength: u32,
+    pub player: PlayerKind,
 }
 
 impl Default for Config {
@@ -45,6 +73,7 @@ impl Default for Config {
             seed: 0,
             threads: 1,
             strength: 100,
+            player: PlayerKind::Search,
         }
     }
 }
@@ -107,6 +136,10 @@ pub fn search(
         return result;
     }
     let mut rng = Rng::new(config.seed ^ (view.ply() as u64).wrapping_mul(0x9E37_79B9));
+    if config.player == PlayerKind::Random {
+        result.best = Some(root_moves[rng.below(root_moves.len())]);
+        return result;
+    }
     let samples: Vec<Position> = (0..config.samples())
         .map(|_| view.sample(&mut rng))
         .collect();

@@ -3,4 +3,5 @@
 pub mod engines;
 pub mod process;
 pub mod record;
+pub mod runner;
 pub mod stats;

@@ -1,0 +1,265 @@
+//! `stratagem match` against the real binary: engines that are our own binary, engines that
+//! crash, hang or lie, a UCC 2012 stand-in bot, records that replay, shards that merge.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use stratagem::tournament::record::read_records;
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_stratagem")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stratagem-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Writes an executable shell script.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).expect("write script");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    path.display().to_string()
+}
+
+fn run_match(args: &[&str]) -> String {
+    let out = Command::new(bin())
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("match runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn random_engine(name: &str, seed: u32) -> Vec<String> {
+    vec![
+        format!("cmd={}", bin()),
+        format!("name={name}"),
+        "option.Player=random".into(),
+        format!("option.Seed={seed}"),
+    ]
+}
+
+#[test]
+fn a_match_of_the_engine_against_itself_for_every_preset_with_records_that_replay() {
+    let dir = scratch("presets");
+    for variant in stratagem::rules::PRESETS {
+        let records = dir.join(format!("{variant}.pgn"));
+        let mut args: Vec<String> = vec!["--engine".into()];
+        args.extend([format!("cmd={}", bin()), "name=full".into()]);
+        args.push("--engine".into());
+        args.extend([
+            format!("cmd={}", bin()),
+            "name=weak".into(),
+            "option.Strength=10".into(),
+        ]);
+        args.extend(
+            [
+                "--variant",
+                variant,
+                "--set",
+                "ply-limit=120",
+                "--games",
+                "2",
+                "--concurrency",
+                "2",
+                "--movetime",
+                "20",
+                "--records",
+            ]
+            .map(String::from),
+        );
+        args.push(records.display().to_string());
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run_match(&refs);
+        assert!(out.contains("Started game 1 of 2 (full vs weak)"), "{out}");
+        assert!(out.contains("Finished game 2 (weak vs full): "), "{out}");
+        assert!(out.contains("Score of full vs weak: "), "{out}");
+        assert!(out.contains("Elo difference: "), "{out}");
+        let text = std::fs::read_to_string(&records).expect("records written");
+        let games = read_records(&text).expect("records read back");
+        assert_eq!(games.len(), 2, "{variant}");
+        // The pair shares its setups with the colours swapped.
+        assert_eq!(games[0].tag("RedSetup"), games[1].tag("RedSetup"));
+        assert_eq!(games[0].tag("BlueSetup"), games[1].tag("BlueSetup"));
+        for g in &games {
+            let end = g.replay().unwrap_or_else(|e| panic!("{variant}: {e}"));
+            let ended_by_rules = !g.tag("Termination").unwrap_or("").contains("time");
+            if ended_by_rules {
+                let result = match end.and_then(|e| e.winner()) {
+                    Some(stratagem::board::Color::Red) => "1-0",
+                    Some(stratagem::board::Color::Blue) => "0-1",
+                    None => "1/2-1/2",
+                };
+                assert_eq!(g.tag("Result"), Some(result), "{variant}: {:?}", g.tags);
+            }
+        }
+    }
+}
+
+#[test]
+fn engines_that_crash_hang_or_lie_lose_and_the_match_goes_on() {
+    let dir = scratch("faults");
+    let handshake = r#"while read line; do case "$line" in
+  sei) echo seiok;;
+  isready) echo readyok;;
+  "go setup") echo "bestsetup B25424222B/64X8592745/363FS36B22/7B837B63B5";;
+  go*) MOVE;;
+esac; done"#;
+    let crash = script(&dir, "crash.sh", &handshake.replace("MOVE", "exit 3"));
+    let hang = script(&dir, "hang.sh", &handshake.replace("MOVE", "sleep 30"));
+    let liar = script(
+        &dir,
+        "liar.sh",
+        &handshake.replace("MOVE", "echo 'bestmove a1a9'"),
+    );
+    let mute = script(&dir, "mute.sh", "exit 0");
+    for (cmd, reason) in [
+        (crash, "crashed"),
+        (hang, "loses on time"),
+        (liar, "illegal move"),
+        (mute, "crashed"),
+    ] {
+        let mut args = vec![
+            "--engine".to_string(),
+            format!("cmd={cmd}"),
+            "name=bad".into(),
+            "--engine".into(),
+        ];
+        args.extend(random_engine("good", 1));
+        args.extend(["--games", "2", "--movetime", "50", "--tolerance", "50"].map(String::from));
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run_match(&refs);
+        assert!(out.contains(reason), "{reason}: {out}");
+        assert!(
+            out.contains("Score of bad vs good: 0 - 2 - 0"),
+            "{reason}: {out}"
+        );
+    }
+}
+
+#[test]
+fn shards_merge_into_the_whole_match() {
+    let dir = scratch("shards");
+    let base = |shard: &str| {
+        let mut args = vec!["--engine".to_string()];
+        args.extend(random_engine("r1", 1));
+        args.push("--engine".into());
+        args.extend(random_engine("r2", 2));
+        args.extend(
+            [
+                "--games",
+                "8",
+                "--concurrency",
+                "2",
+                "--movetime",
+                "1000",
+                "--set",
+                "ply-limit=150",
+                "--shard",
+                shard,
+            ]
+            .map(String::from),
+        );
+        args
+    };
+    let run = |shard: &str| {
+        let args = base(shard);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        run_match(&refs)
+    };
+    let whole = run("1/1");
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let path = dir.join(format!("shard{i}.txt"));
+        std::fs::write(&path, run(&format!("{i}/3"))).expect("write shard");
+        files.push(path.display().to_string());
+    }
+    let merged = Command::new(bin())
+        .arg("merge")
+        .args(["--names", "r1", "r2"])
+        .args(&files)
+        .output()
+        .expect("merge runs");
+    let merged = String::from_utf8_lossy(&merged.stdout);
+    let score = |text: &str| {
+        text.lines()
+            .rev()
+            .find(|l| l.starts_with("Score of"))
+            .map(String::from)
+    };
+    assert_eq!(score(&whole), score(&merged), "{whole}\n---\n{merged}");
+    let ptnml = |text: &str| {
+        text.lines()
+            .rev()
+            .find(|l| l.starts_with("Ptnml"))
+            .map(String::from)
+    };
+    assert_eq!(ptnml(&whole), ptnml(&merged));
+}
+
+#[test]
+fn a_ucc_bot_plays_under_our_referee() {
+    let exe = std::env::current_exe().expect("test path");
+    let agent = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|d| d.join("examples").join("ucc_agent"))
+        .expect("target dir");
+    assert!(
+        agent.exists(),
+        "cargo test builds examples/ucc_agent: {}",
+        agent.display()
+    );
+    let dir = scratch("ucc");
+    let records = dir.join("ucc.pgn");
+    let mut args = vec![
+        "--engine".to_string(),
+        format!("cmd={}", agent.display()),
+        "name=ucc".into(),
+        "proto=ucc".into(),
+        "arg=7".into(),
+        "--engine".into(),
+    ];
+    args.extend(random_engine("random", 3));
+    args.extend(
+        [
+            "--games",
+            "4",
+            "--movetime",
+            "500",
+            "--set",
+            "two-squares=off",
+            "--set",
+            "more-squares=none",
+            "--set",
+            "ply-limit=300",
+            "--records",
+        ]
+        .map(String::from),
+    );
+    args.push(records.display().to_string());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_match(&refs);
+    assert!(!out.contains("illegal"), "{out}");
+    assert!(!out.contains("crashed") && !out.contains("time"), "{out}");
+    let games = read_records(&std::fs::read_to_string(&records).expect("records")).expect("read");
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert!(g.moves.len() > 10, "{:?}", g.tags);
+        g.replay().expect("replays");
+    }
+}
