@@ -109,8 +109,13 @@ impl EngineOptions {
                     "0" if lower == "two-squares" || lower == "ply-limit" => "off",
                     v => v,
                 };
-                rules.set(&lower, value).map_err(|e| e.to_string())?;
-                self.rule_settings.push(format!("{lower}={value}"));
+                // Piece letters keep their case (`count.X`); option names do not matter.
+                let key = match name.split_once('.') {
+                    Some((head, kind)) if head.eq_ignore_ascii_case("count") => format!("count.{kind}"),
+                    _ => lower.clone(),
+                };
+                rules.set(&key, value).map_err(|e| e.to_string())?;
+                self.rule_settings.push(format!("{key}={value}"));
                 return Ok(Changed::Rules);
             }
         }
