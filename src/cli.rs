@@ -31,6 +31,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Add up the 'Totals:' lines of match shards into one report.
     Merge(MergeArgs),
+    /// Play a game against the engine in the terminal.
+    Play(PlayArgs),
 }
 
 /// The variant and its rule options, shared by every subcommand that needs rules.
@@ -120,6 +122,30 @@ pub struct MatchArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Your colour.
+    #[arg(long, default_value = "red", value_parser = ["red", "blue"])]
+    pub color: String,
+    /// The engine's time per move in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// The engine's strength, 1 to 100.
+    #[arg(long, default_value_t = 100)]
+    pub strength: u32,
+    /// Seed for setups and the first mover.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Play an engine process instead of the built-in one: cmd=PATH [name=N] [proto=sei|ucc] ...
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    pub engine: Vec<String>,
+    /// Append the game's record to this file.
+    #[arg(long)]
+    pub records: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
 pub struct MergeArgs {
     /// Names of the two engines, for the report.
     #[arg(long, num_args = 2, default_values = ["A", "B"])]
@@ -135,6 +161,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Merge(args)) => run_merge(&args),
+        Some(Command::Play(args)) => run_play(&args),
         Some(Command::Bench(args)) if args.perft => crate::bench::run(args.depth.unwrap_or(5)),
         Some(Command::Bench(args)) => {
             let depth = args.depth.unwrap_or(crate::engine::BENCH_DEPTH);
@@ -285,6 +312,74 @@ pub fn occurrences(raw: &[String], flag: &str) -> Vec<Vec<String>> {
         i += 1;
     }
     out
+}
+
+fn run_play(args: &PlayArgs) -> Result<(), String> {
+    use crate::board::Color;
+    use crate::human::HumanPlayer;
+    use crate::players::SearchPlayer;
+    use crate::referee::{play_game, GameSpec, Player, TimeControl};
+    use crate::search::Config;
+    use crate::tournament::process::{EngineSpec, Proto};
+    use std::time::Duration;
+
+    let rules = Arc::new(args.rules.rules()?);
+    let human_color = if args.color == "blue" {
+        Color::Blue
+    } else {
+        Color::Red
+    };
+    let stdin = std::io::stdin();
+    let mut human = HumanPlayer::new(
+        "you",
+        std::io::BufReader::new(stdin),
+        std::io::stdout(),
+        args.seed,
+    );
+    let raw: Vec<String> = std::env::args().collect();
+    let mut engine: Box<dyn Player> = match occurrences(&raw, "--engine").first() {
+        Some(tokens) => {
+            let spec = EngineSpec::parse(tokens)?;
+            match spec.proto {
+                Proto::Sei => Box::new(crate::tournament::engines::SeiPlayer::new(spec)),
+                Proto::Ucc => Box::new(crate::tournament::engines::UccPlayer::new(spec)),
+            }
+        }
+        None => Box::new(SearchPlayer::new(
+            "stratagem",
+            Config {
+                seed: args.seed,
+                strength: args.strength.clamp(1, 100),
+                ..Config::default()
+            },
+            None,
+        )),
+    };
+    let spec = GameSpec {
+        first: GameSpec::first_mover(&rules, args.seed),
+        rules: Arc::clone(&rules),
+        setups: [None, None],
+        time_control: TimeControl::MoveTime {
+            per_move: Duration::from_millis(args.movetime.max(1)),
+            // People take their time; the limit applies to the engine only in spirit.
+            tolerance: Duration::from_secs(365 * 24 * 3600),
+        },
+    };
+    let record = if human_color == Color::Red {
+        play_game(&spec, [&mut human, engine.as_mut()])
+    } else {
+        play_game(&spec, [engine.as_mut(), &mut human])
+    };
+    if let Some(path) = &args.records {
+        let text = crate::tournament::record::write_record(&record, 1, &rules);
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod board;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod human;
 pub mod movegen;
 pub mod perft;
 pub mod players;

@@ -111,7 +111,9 @@ impl EngineOptions {
                 };
                 // Piece letters keep their case (`count.X`); option names do not matter.
                 let key = match name.split_once('.') {
-                    Some((head, kind)) if head.eq_ignore_ascii_case("count") => format!("count.{kind}"),
+                    Some((head, kind)) if head.eq_ignore_ascii_case("count") => {
+                        format!("count.{kind}")
+                    }
                     _ => lower.clone(),
                 };
                 rules.set(&key, value).map_err(|e| e.to_string())?;

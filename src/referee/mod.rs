@@ -39,6 +39,8 @@ pub enum PlayerFault {
     TimedOut,
     #[error("sent garbage ({0})")]
     Garbage(String),
+    #[error("resigns")]
+    Resigned,
 }
 
 /// A participant in a game: an engine process, a built-in player, or a person.

@@ -14,7 +14,13 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     pub fn start() -> EngineProcess {
+        EngineProcess::start_with(&[])
+    }
+
+    /// Starts the binary with arguments (a subcommand that reads stdin, like `play`).
+    pub fn start_with(args: &[&str]) -> EngineProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_stratagem"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
