@@ -7,27 +7,11 @@ mod oracle;
 
 use stratagem::rng::Rng;
 
-const VARIATIONS: [&[&str]; 5] = [
-    &[],
-    &["more-squares=no-repetition", "two-squares=2"],
-    &["more-squares=chase", "two-squares=1"],
-    &[
-        "scout-moves=single",
-        "bombs=explode",
-        "equal-ranks=attacker-wins",
-    ],
-    &[
-        "scout-range-attack=off",
-        "power-squares=vacant",
-        "two-squares=off",
-    ],
-];
-
 #[test]
 fn generator_and_oracle_agree_along_random_games() {
     let mut checked = 0;
     for variant in common::presets() {
-        for (v, settings) in VARIATIONS.iter().enumerate() {
+        for (v, settings) in common::VARIATIONS.iter().enumerate() {
             let rules = common::rules(variant, settings);
             let sets: Vec<(&str, &str)> =
                 settings.iter().filter_map(|s| s.split_once('=')).collect();

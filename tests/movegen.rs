@@ -6,27 +6,10 @@ mod common;
 use stratagem::perft::{perft, perft_full};
 use stratagem::rng::Rng;
 
-/// Option sets that change movement, battles or repetition, per preset.
-const VARIATIONS: [&[&str]; 5] = [
-    &[],
-    &["more-squares=no-repetition", "two-squares=2"],
-    &["more-squares=chase", "two-squares=1"],
-    &[
-        "scout-moves=single",
-        "bombs=explode",
-        "equal-ranks=attacker-wins",
-    ],
-    &[
-        "scout-range-attack=off",
-        "power-squares=vacant",
-        "two-squares=off",
-    ],
-];
-
 #[test]
 fn play_and_undo_restore_the_position_along_random_games() {
     for variant in common::presets() {
-        for (v, settings) in VARIATIONS.iter().enumerate() {
+        for (v, settings) in common::VARIATIONS.iter().enumerate() {
             let rules = common::rules(variant, settings);
             let mut pos = common::random_start(&rules, v as u64);
             let mut rng = Rng::new(v as u64 * 31 + 7);
@@ -58,7 +41,7 @@ fn play_and_undo_restore_the_position_along_random_games() {
 #[test]
 fn bulk_counting_equals_playing_every_leaf() {
     for variant in common::presets() {
-        for (v, settings) in VARIATIONS.iter().enumerate() {
+        for (v, settings) in common::VARIATIONS.iter().enumerate() {
             let rules = common::rules(variant, settings);
             let mut pos = common::random_start(&rules, 50 + v as u64);
             let mut rng = Rng::new(v as u64);

@@ -75,6 +75,16 @@ pub enum ViewError {
     Move { token: String, reason: String },
 }
 
+/// Every kind the variant has at least one piece of.
+fn kinds_in_play(rules: &Rules) -> KindSet {
+    rules
+        .kinds()
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.count > 0)
+        .fold(0, |set, (i, _)| set | 1 << i)
+}
+
 /// One player's knowledge of the game.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -205,12 +215,7 @@ impl View {
                 });
             }
         }
-        let all: KindSet = rules
-            .kinds()
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| k.count > 0)
-            .fold(0, |set, (i, _)| set | 1 << i);
+        let all = kinds_in_play(&rules);
         for sq in enemy_squares {
             view.slots[sq.index()] = Slot::Enemy(view.enemy.len() as u8);
             view.enemy.push(EnemyPiece {
@@ -243,12 +248,7 @@ impl View {
             flag_captured: pos.flag_lost(Color::Red) || pos.flag_lost(Color::Blue),
             rules: Arc::clone(&rules),
         };
-        let all: KindSet = rules
-            .kinds()
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| k.count > 0)
-            .fold(0, |set, (i, _)| set | 1 << i);
+        let all = kinds_in_play(&rules);
         let mut on_board = vec![0usize; rules.kinds().len()];
         for sq in g.all_squares() {
             let c = pos.cell(sq);

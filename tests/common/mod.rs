@@ -42,6 +42,23 @@ pub fn random_playout(pos: &mut Position, plies: usize, rng: &mut Rng) -> usize 
     plies
 }
 
+/// Option sets that change movement, battles or repetition, tried with every preset.
+pub const VARIATIONS: [&[&str]; 5] = [
+    &[],
+    &["more-squares=no-repetition", "two-squares=2"],
+    &["more-squares=chase", "two-squares=1"],
+    &[
+        "scout-moves=single",
+        "bombs=explode",
+        "equal-ranks=attacker-wins",
+    ],
+    &[
+        "scout-range-attack=off",
+        "power-squares=vacant",
+        "two-squares=off",
+    ],
+];
+
 /// Every preset name.
 pub fn presets() -> impl Iterator<Item = &'static str> {
     PRESETS.iter().copied()
