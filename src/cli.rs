@@ -50,6 +50,18 @@ impl RulesArgs {
     pub fn rules(&self) -> Result<Rules, String> {
         Rules::with_settings(&self.variant, &self.settings).map_err(|e| e.to_string())
     }
+
+    /// The rules, for a command that plays games through the protocol.
+    pub fn playable_rules(&self) -> Result<Rules, String> {
+        if !crate::rules::PLAYABLE.contains(&self.variant.as_str()) {
+            return Err(format!(
+                "'{}' cannot be played through the protocol yet (its actions have no public notation); playable: {}",
+                self.variant,
+                crate::rules::PLAYABLE.join(", ")
+            ));
+        }
+        self.rules()
+    }
 }
 
 #[derive(Args, Debug)]
@@ -233,7 +245,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     if engines[0].name == engines[1].name {
         engines[1].name.push_str("-2");
     }
-    let rules = Arc::new(args.rules.rules()?);
+    let rules = Arc::new(args.rules.playable_rules()?);
     let tolerance = Duration::from_millis(args.tolerance);
     let time_control = match (&args.tc, args.movetime) {
         (Some(tc), _) => TimeControl::parse_increment(tc, tolerance)?,
@@ -323,7 +335,7 @@ fn run_play(args: &PlayArgs) -> Result<(), String> {
     use crate::tournament::process::{EngineSpec, Proto};
     use std::time::Duration;
 
-    let rules = Arc::new(args.rules.rules()?);
+    let rules = Arc::new(args.rules.playable_rules()?);
     let human_color = if args.color == "blue" {
         Color::Blue
     } else {

@@ -4,38 +4,67 @@
 use crate::board::Position;
 use crate::movegen::Move;
 
+/// Move buffers, one per ply, reused across the whole count.
+struct Buffers(Vec<Vec<Move>>);
+
+impl Buffers {
+    fn new(depth: u32) -> Buffers {
+        Buffers((0..=depth).map(|_| Vec::with_capacity(64)).collect())
+    }
+
+    /// The legal moves of `pos` in the buffer of `depth`, taken out while it is in use.
+    fn take(&mut self, pos: &Position, depth: u32) -> Vec<Move> {
+        let mut moves = std::mem::take(&mut self.0[depth as usize]);
+        moves.clear();
+        pos.generate(&mut moves);
+        moves
+    }
+
+    fn give_back(&mut self, depth: u32, moves: Vec<Move>) {
+        self.0[depth as usize] = moves;
+    }
+}
+
 /// Leaf nodes `depth` plies below `pos`, counting the last ply in bulk (the moves are
 /// counted, not played).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal(),
-        _ => {
-            let moves = pos.legal_moves();
-            let mut nodes = 0;
-            for &m in moves.iter() {
-                pos.play_unchecked(m);
-                nodes += perft(pos, depth - 1);
-                pos.undo();
+    fn go(pos: &mut Position, depth: u32, buffers: &mut Buffers) -> u64 {
+        match depth {
+            0 => 1,
+            1 => pos.count_legal(),
+            _ => {
+                let moves = buffers.take(pos, depth);
+                let mut nodes = 0;
+                for &m in &moves {
+                    pos.play_unchecked(m);
+                    nodes += go(pos, depth - 1, buffers);
+                    pos.undo();
+                }
+                buffers.give_back(depth, moves);
+                nodes
             }
-            nodes
         }
     }
+    go(pos, depth, &mut Buffers::new(depth))
 }
 
 /// As [`perft`], but every leaf move is played and taken back: measures play/undo.
 pub fn perft_full(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    fn go(pos: &mut Position, depth: u32, buffers: &mut Buffers) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = buffers.take(pos, depth);
+        let mut nodes = 0;
+        for &m in &moves {
+            pos.play_unchecked(m);
+            nodes += go(pos, depth - 1, buffers);
+            pos.undo();
+        }
+        buffers.give_back(depth, moves);
+        nodes
     }
-    let moves = pos.legal_moves();
-    let mut nodes = 0;
-    for &m in moves.iter() {
-        pos.play_unchecked(m);
-        nodes += perft_full(pos, depth - 1);
-        pos.undo();
-    }
-    nodes
+    go(pos, depth, &mut Buffers::new(depth))
 }
 
 /// The leaf count below each legal first move, in generation order.

@@ -168,7 +168,7 @@ fn random_and_mutated_lines_never_kill_the_engine() {
 /// the referee, for every preset.
 #[test]
 fn whole_games_through_the_protocol_for_every_preset() {
-    for variant in common::presets() {
+    for variant in common::playable() {
         let rules = common::rules(variant, &["ply-limit=160"]);
         let mut engines = [EngineProcess::start(), EngineProcess::start()];
         let mut setups = Vec::new();

@@ -27,7 +27,7 @@ fn spec(variant: &str, settings: &[&str]) -> GameSpec {
 
 #[test]
 fn games_of_every_preset_end_and_replay() {
-    for variant in common::presets() {
+    for variant in common::playable() {
         let spec = spec(variant, &["ply-limit=300"]);
         let mut engine = SearchPlayer::new("engine", Config::default(), Some(1));
         let mut random = RandomPlayer::new("random", 3);
@@ -102,7 +102,7 @@ fn records_read_back_and_replay_to_the_same_result() {
     use stratagem::tournament::record::{read_gravon, read_records, write_gravon, write_record};
     let mut text = String::new();
     let mut records = Vec::new();
-    for (i, variant) in common::presets().enumerate() {
+    for (i, variant) in common::playable().enumerate() {
         let spec = spec(variant, &["ply-limit=200"]);
         let mut a = SearchPlayer::new("engine \"A\"", Config::default(), Some(1));
         let mut b = RandomPlayer::new("random", i as u64);

@@ -5,16 +5,18 @@ use super::Color;
 /// A mailbox cell.
 ///
 /// Layout of a piece: bit 7 set; bit 6 moved; bit 5 revealed; bit 4 owner (0 Red, 1 Blue);
-/// bits 0–3 the kind index in the rule set. The low five bits (owner and kind) are the
-/// piece's identity for hashing and repetition; the marks are not.
+/// bits 0–3 the kind index in the rule set; bit 8 changed sides (fantasy hypnosis). The low
+/// five bits (owner and kind) are the piece's identity for hashing and repetition; the marks
+/// are not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Cell(pub(crate) u8);
+pub struct Cell(pub(crate) u16);
 
-pub(crate) const PIECE: u8 = 0x80;
-pub(crate) const MOVED: u8 = 0x40;
-pub(crate) const REVEALED: u8 = 0x20;
-pub(crate) const OWNER: u8 = 0x10;
-pub(crate) const KIND: u8 = 0x0F;
+pub(crate) const PIECE: u16 = 0x80;
+pub(crate) const MOVED: u16 = 0x40;
+pub(crate) const REVEALED: u16 = 0x20;
+pub(crate) const OWNER: u16 = 0x10;
+pub(crate) const KIND: u16 = 0x0F;
+pub(crate) const HYPNOTISED: u16 = 0x100;
 
 impl Cell {
     pub const EMPTY: Cell = Cell(0);
@@ -24,7 +26,7 @@ impl Cell {
     /// A piece of `owner` and kind index `kind`, unmoved and unrevealed.
     pub fn piece(owner: Color, kind: usize) -> Cell {
         debug_assert!(kind <= KIND as usize);
-        Cell(PIECE | ((owner as u8) << 4) | kind as u8)
+        Cell(PIECE | ((owner as u16) << 4) | kind as u16)
     }
 
     #[inline]
@@ -56,7 +58,7 @@ impl Cell {
     /// True when this is a piece of `color`.
     #[inline]
     pub fn is_of(self, color: Color) -> bool {
-        self.0 & (PIECE | OWNER) == PIECE | ((color as u8) << 4)
+        self.0 & (PIECE | OWNER) == PIECE | ((color as u16) << 4)
     }
 
     /// The owner of a piece (meaningless for other cells).
@@ -92,8 +94,19 @@ impl Cell {
 
     /// What stands here for the repetition rules: empty, or a piece's owner and kind.
     #[inline]
-    pub(crate) fn placement(self) -> u8 {
+    pub(crate) fn placement(self) -> u16 {
         self.0 & (PIECE | OWNER | KIND)
+    }
+
+    /// True when the piece changed sides by hypnosis (it cannot do so again).
+    #[inline]
+    pub fn is_hypnotised(self) -> bool {
+        self.0 & HYPNOTISED != 0
+    }
+
+    /// The same piece, now owned by the other side and marked as having changed sides.
+    pub fn hypnotised(self) -> Cell {
+        Cell((self.0 ^ OWNER) | HYPNOTISED | REVEALED)
     }
 
     pub fn with_moved(self) -> Cell {

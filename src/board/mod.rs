@@ -12,4 +12,6 @@ pub use notation::PositionParseError;
 pub use position::{GameEnd, HistoryEntry, Position};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub(crate) use square::parse_square_prefix;
-pub use square::{BadSquare, Color, Square, DIAGONAL, MAILBOX, MAX_SIDE, ORTHOGONAL, STRIDE};
+pub use square::{
+    BadSquare, Color, Square, ALL_DIRECTIONS, DIAGONAL, MAILBOX, MAX_SIDE, ORTHOGONAL, STRIDE,
+};

@@ -8,7 +8,37 @@ use super::cell::{MOVED, REVEALED};
 use super::position::HistoryEntry;
 use super::{Cell, Color, Position, Square};
 use crate::movegen::{parse_squares, MoveKind};
-use crate::rules::{Geometry, Rules};
+use crate::rules::{GameKind, Geometry, Rules};
+
+/// Reads an action in the notation of [`crate::movegen::Move`]'s `Display`: its squares and
+/// kind; `None` when the token is not an action.
+pub(crate) fn parse_action(token: &str) -> Option<(Square, Square, MoveKind)> {
+    if token == "pass" {
+        let a1 = Square::new(0, 0)?;
+        return Some((a1, a1, MoveKind::Pass));
+    }
+    let (head, action) = token.split_once(':')?;
+    let (from, to) = match parse_squares(head) {
+        Some((from, to, "")) => (from, to),
+        _ => {
+            let sq: Square = head.parse().ok()?;
+            (sq, sq)
+        }
+    };
+    let two = from != to;
+    let kind = match action {
+        "reveal" if two => MoveKind::Reveal,
+        "hypnotise" if two => MoveKind::Hypnotise,
+        "shoot" if two => MoveKind::Shoot,
+        "strike" if !two => MoveKind::StrikeAll,
+        _ if !two => {
+            let g: u8 = action.strip_prefix("probe")?.parse().ok()?;
+            MoveKind::Probe(g)
+        }
+        _ => return None,
+    };
+    Some((from, to, kind))
+}
 
 /// Why a position text was refused. Each variant names the offending token.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +123,39 @@ impl Position {
             .parse()
             .map_err(|_| PositionParseError::BadPly(ply_text.to_string()))?;
         pos.ply = ply;
+        let mut tokens = tokens.peekable();
+        let duel = pos.rules.game() == GameKind::RankDuel;
+        while let Some(&key) = tokens.peek() {
+            if !duel || !["points", "probes", "lanes"].contains(&key) {
+                break;
+            }
+            tokens.next();
+            let mut two = || -> Result<[&str; 2], PositionParseError> {
+                match (tokens.next(), tokens.next()) {
+                    (Some(a), Some(b)) => Ok([a, b]),
+                    _ => Err(PositionParseError::Missing(
+                        "two values after points, probes or lanes",
+                    )),
+                }
+            };
+            let values = two()?;
+            for (i, v) in values.iter().enumerate() {
+                let bad = || PositionParseError::Unexpected(v.to_string());
+                match key {
+                    "points" => pos.points[i] = v.parse().map_err(|_| bad())?,
+                    "probes" => pos.probes[i] = v.parse().map_err(|_| bad())?,
+                    _ => {
+                        pos.lanes[i] = match v.as_bytes() {
+                            [b'-'] => None,
+                            [c @ b'a'..=b'z'] if c - b'a' < pos.rules.geometry().width() => {
+                                Some(c - b'a')
+                            }
+                            _ => return Err(bad()),
+                        }
+                    }
+                }
+            }
+        }
         match tokens.next() {
             None => {}
             Some("history") => {
@@ -164,7 +227,22 @@ impl Position {
                             chars.next();
                             cell = cell.with_revealed();
                         }
-                        counts[color.index()][kind] += 1;
+                        if chars.peek() == Some(&'~') {
+                            chars.next();
+                            cell = Cell(cell.0 | super::cell::HYPNOTISED);
+                        }
+                        // A piece counts for the side it started with, and a promoted piece
+                        // in the place of its original.
+                        let original = if cell.is_hypnotised() {
+                            color.opponent()
+                        } else {
+                            color
+                        };
+                        let counted = rules.kinds()[kind]
+                            .promoted_from
+                            .and_then(|l| rules.kind_by_letter(l))
+                            .unwrap_or(kind);
+                        counts[original.index()][counted] += 1;
                         self.put(sq, cell);
                     }
                     _ => return Err(bad(format!("unexpected character '{c}'"))),
@@ -201,6 +279,18 @@ impl Position {
                 token: token.to_string(),
                 reason: reason.to_string(),
             };
+            if let Some((from, to, kind)) = parse_action(token) {
+                if !g.contains(from) || !g.contains(to) {
+                    return Err(bad("a square off the board"));
+                }
+                entries.push(HistoryEntry {
+                    from,
+                    to,
+                    kind,
+                    attack: true,
+                });
+                continue;
+            }
             let (from, to, rest) = parse_squares(token).ok_or_else(|| bad("not a move"))?;
             let attack = match rest {
                 "" => false,
@@ -319,6 +409,9 @@ impl Position {
                     if c.0 & REVEALED != 0 {
                         f.write_char('*')?;
                     }
+                    if c.is_hypnotised() {
+                        f.write_char('~')?;
+                    }
                 } else {
                     f.write_char('.')?;
                 }
@@ -344,11 +437,33 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_board(f)?;
         write!(f, " {} {}", self.side.code(), self.ply)?;
+        if self.rules.game() == GameKind::RankDuel {
+            let lane = |l: Option<u8>| l.map_or('-', |f| (b'a' + f) as char);
+            write!(
+                f,
+                " points {} {} probes {} {} lanes {} {}",
+                self.points[0],
+                self.points[1],
+                self.probes[0],
+                self.probes[1],
+                lane(self.lanes[0]),
+                lane(self.lanes[1])
+            )?;
+        }
         let tail = &self.history[self.history.len() - self.relevant_history_len()..];
         if !tail.is_empty() {
             f.write_str(" history")?;
             for e in tail {
-                write!(f, " {}{}{}", e.from, e.to, if e.attack { "x" } else { "" })?;
+                if e.kind.is_action() {
+                    let m = crate::movegen::Move {
+                        from: e.from,
+                        to: e.to,
+                        kind: e.kind,
+                    };
+                    write!(f, " {m}")?;
+                } else {
+                    write!(f, " {}{}{}", e.from, e.to, if e.attack { "x" } else { "" })?;
+                }
             }
         }
         Ok(())

@@ -5,7 +5,12 @@ use std::sync::Arc;
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
 use super::{Cell, Color, Square, MAILBOX};
 use crate::movegen::{Move, MoveKind};
-use crate::rules::{Outcome, Rules};
+use crate::rules::{GameKind, Outcome, Rules};
+
+/// A side's starting pool under the rules.
+fn rules_points(rules: &Rules) -> i32 {
+    rules.options().points as i32
+}
 
 /// One move of the known history, with what the repetition rules need of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +30,12 @@ struct Undo {
     hash: u64,
     last_attack: Option<usize>,
     flags: [u8; 2],
+    points: [i32; 2],
+    probes: [u8; 2],
+    decided: Option<GameEnd>,
+    /// How many other cells the action changed (an Elemental's neighbours): their old
+    /// values are the last entries of `Position::saved`.
+    extras: u8,
 }
 
 /// Why and how a game ended.
@@ -38,13 +49,25 @@ pub enum GameEnd {
     NeitherCanMove,
     /// The ply limit was reached.
     PlyLimit,
+    /// Rank duel: `loser`'s pool of points is empty.
+    PoolEmpty { loser: Color },
+    /// Rank duel: `loser` has no pieces left.
+    NoPieces { loser: Color },
+    /// Rank duel: both sides are out at once (a draw).
+    BothOut,
+    /// Rank duel: a successful strike or right probe in sudden death.
+    SuddenDeath { winner: Color },
 }
 
 impl GameEnd {
     pub fn winner(self) -> Option<Color> {
         match self {
-            GameEnd::FlagCaptured { loser } | GameEnd::NoMoves { loser } => Some(loser.opponent()),
-            GameEnd::NeitherCanMove | GameEnd::PlyLimit => None,
+            GameEnd::FlagCaptured { loser }
+            | GameEnd::NoMoves { loser }
+            | GameEnd::PoolEmpty { loser }
+            | GameEnd::NoPieces { loser } => Some(loser.opponent()),
+            GameEnd::SuddenDeath { winner } => Some(winner),
+            GameEnd::NeitherCanMove | GameEnd::PlyLimit | GameEnd::BothOut => None,
         }
     }
 }
@@ -67,12 +90,22 @@ pub struct Position {
     pub(crate) last_attack: Option<usize>,
     /// Flags on the board per side.
     pub(crate) flags: [u8; 2],
+    /// Rank duel: each side's pool of points, probes left, and the file where its rank-3
+    /// piece started (for the opponent's promotion).
+    pub(crate) points: [i32; 2],
+    pub(crate) probes: [u8; 2],
+    pub(crate) lanes: [Option<u8>; 2],
+    /// Rank duel: a game decided by sudden death.
+    pub(crate) decided: Option<GameEnd>,
     undo: Vec<Undo>,
+    /// Cells saved by actions that change more than their two squares (see `Undo`).
+    saved: Vec<(Square, Cell)>,
 }
 
 impl Position {
     /// An empty board of the rule set, with `side` to move and nothing played.
     pub fn empty(rules: Arc<Rules>, side: Color) -> Position {
+        let (points, probes) = (rules_points(&rules), rules.options().probes);
         let mut cells = [Cell::OFF_BOARD; MAILBOX];
         let g = rules.geometry();
         for sq in g.all_squares() {
@@ -91,7 +124,12 @@ impl Position {
             history: Vec::new(),
             last_attack: None,
             flags: [0; 2],
+            points: [points; 2],
+            probes: [probes; 2],
+            lanes: [None; 2],
+            decided: None,
             undo: Vec::new(),
+            saved: Vec::new(),
         };
         pos.hash = pos.compute_hash();
         pos
@@ -178,6 +216,21 @@ impl Position {
         &self.history
     }
 
+    /// Rank duel: each side's pool of points (Red first).
+    pub fn points(&self) -> [i32; 2] {
+        self.points
+    }
+
+    /// Rank duel: each side's probes left (Red first).
+    pub fn probes_left(&self) -> [u8; 2] {
+        self.probes
+    }
+
+    /// Rank duel: the file where each side's rank-3 piece started (Red first).
+    pub fn lanes(&self) -> [Option<u8>; 2] {
+        self.lanes
+    }
+
     /// Number of plays that [`Position::undo`] can take back.
     pub fn undo_depth(&self) -> usize {
         self.undo.len()
@@ -188,9 +241,31 @@ impl Position {
         self.rules.has_flags() && self.flags[color.index()] == 0
     }
 
-    /// The end of the game that can be seen without generating moves: a captured Flag or
-    /// the ply limit.
+    /// The end of the game that can be seen without generating moves: a captured Flag, the
+    /// duel's empty pools, missing pieces and sudden death, or the ply limit.
     pub fn quick_end(&self) -> Option<GameEnd> {
+        if self.rules.game() == GameKind::RankDuel {
+            let out = |c: Color| self.points[c.index()] <= 0 || self.pieces(c).next().is_none();
+            match (out(Color::Red), out(Color::Blue)) {
+                (true, true) => return Some(GameEnd::BothOut),
+                (true, false) | (false, true) => {
+                    let loser = if out(Color::Red) {
+                        Color::Red
+                    } else {
+                        Color::Blue
+                    };
+                    return Some(if self.points[loser.index()] <= 0 {
+                        GameEnd::PoolEmpty { loser }
+                    } else {
+                        GameEnd::NoPieces { loser }
+                    });
+                }
+                (false, false) => {}
+            }
+            if let Some(end) = self.decided {
+                return Some(end);
+            }
+        }
         for color in [self.side, self.side.opponent()] {
             if self.flag_lost(color) {
                 return Some(GameEnd::FlagCaptured { loser: color });
@@ -221,34 +296,71 @@ impl Position {
     /// Plays a move that the generator produced for this position. Playing anything else
     /// leaves the position in an unspecified (but memory-safe) state.
     pub fn play_unchecked(&mut self, m: Move) {
-        let (from, to) = (m.from.index(), m.to.index());
-        let a = self.cells[from];
-        let d = self.cells[to];
+        let a = self.cells[m.from.index()];
+        let d = self.cells[m.to.index()];
         self.undo.push(Undo {
             from_cell: a,
             to_cell: d,
             hash: self.hash,
             last_attack: self.last_attack,
             flags: self.flags,
+            points: self.points,
+            probes: self.probes,
+            decided: self.decided,
+            extras: 0,
         });
+        let attack = if m.kind.is_action() {
+            self.play_action(m, a, d);
+            true
+        } else {
+            self.play_move(m, a, d)
+        };
+        if attack {
+            self.last_attack = Some(self.history.len());
+        }
+        self.hash ^= SIDE_KEY;
+        self.side = self.side.opponent();
+        self.ply += 1;
+        self.history.push(HistoryEntry {
+            from: m.from,
+            to: m.to,
+            kind: m.kind,
+            attack,
+        });
+        debug_assert_eq!(self.hash, self.compute_hash(), "incremental hash after {m}");
+    }
+
+    /// A move or attack from one square to another; returns whether it was an attack.
+    #[inline]
+    fn play_move(&mut self, m: Move, a: Cell, d: Cell) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
         let id = a.identity();
-        let mut h = self.hash ^ SIDE_KEY ^ PIECE_KEYS[id][from];
+        let mut h = self.hash ^ PIECE_KEYS[id][from];
         let mut moved = a.with_moved();
         if m.reveals() {
             moved = moved.with_revealed();
         }
         self.cells[from] = Cell::EMPTY;
         let attack = d.is_piece();
+        let duel = self.rules.game() == GameKind::RankDuel;
+        let us = a.owner();
+        let mut landed = None;
         if !attack {
             self.cells[to] = moved;
             h ^= PIECE_KEYS[id][to];
+            landed = Some(moved);
+            if duel {
+                self.points[us.index()] -= 1;
+            }
         } else {
-            self.last_attack = Some(self.history.len());
-            match self.rules.battle(a.kind(), d.kind()) {
+            let outcome = self.rules.battle(a.kind(), d.kind());
+            match outcome {
                 Outcome::AttackerWins => {
-                    self.cells[to] = moved.with_revealed();
+                    let winner = moved.with_revealed();
+                    self.cells[to] = winner;
                     h ^= PIECE_KEYS[d.identity()][to] ^ PIECE_KEYS[id][to];
                     self.remove_flag(d);
+                    landed = Some(winner);
                 }
                 Outcome::DefenderWins => {
                     self.cells[to] = d.with_revealed();
@@ -259,17 +371,151 @@ impl Position {
                     self.remove_flag(d);
                 }
             }
+            if duel {
+                self.score_battle(us, a, d, outcome);
+            }
         }
         self.hash = h;
-        self.side = self.side.opponent();
-        self.ply += 1;
-        self.history.push(HistoryEntry {
-            from: m.from,
-            to: m.to,
-            kind: m.kind,
-            attack,
-        });
-        debug_assert_eq!(self.hash, self.compute_hash(), "incremental hash after {m}");
+        if let (true, Some(piece)) = (duel, landed) {
+            self.promote(m.to, piece);
+        }
+        attack
+    }
+
+    /// The duel's points for a strike, and sudden death.
+    fn score_battle(&mut self, us: Color, a: Cell, d: Cell, outcome: Outcome) {
+        let value = |c: Cell| self.rules.kind(c.kind()).rank as i32;
+        let (winner, loser_value) = match outcome {
+            Outcome::AttackerWins => (us, value(d)),
+            Outcome::DefenderWins => (us.opponent(), value(a)),
+            Outcome::BothRemoved => return,
+        };
+        self.points[winner.index()] += loser_value;
+        self.points[winner.opponent().index()] -= loser_value;
+        if outcome == Outcome::AttackerWins && self.in_sudden_death() {
+            self.decided = Some(GameEnd::SuddenDeath { winner: us });
+        }
+    }
+
+    /// True once both sides have played the turns before sudden death.
+    fn in_sudden_death(&self) -> bool {
+        let n = self.rules.options().sudden_death;
+        n != 0 && self.ply >= 2 * n
+    }
+
+    /// The duel's promotion: a piece that others are promoted from, landing on the far row
+    /// in the file where the opponent's piece of that kind started.
+    fn promote(&mut self, sq: Square, piece: Cell) {
+        let us = piece.owner();
+        let far = match us {
+            Color::Red => self.rules.geometry().height() - 1,
+            Color::Blue => 0,
+        };
+        if sq.row() != far || self.lanes[us.opponent().index()] != Some(sq.file()) {
+            return;
+        }
+        let letter = self.rules.kind(piece.kind()).letter;
+        let Some(promoted) = self
+            .rules
+            .kinds()
+            .iter()
+            .position(|k| k.promoted_from == Some(letter))
+        else {
+            return;
+        };
+        let new = Cell::piece(us, promoted).with_moved().with_revealed();
+        self.hash ^=
+            PIECE_KEYS[piece.identity()][sq.index()] ^ PIECE_KEYS[new.identity()][sq.index()];
+        self.cells[sq.index()] = new;
+    }
+
+    /// Saves a cell for `undo` before an action changes it (beyond the from and to squares).
+    fn save(&mut self, sq: Square) {
+        let old = self.cells[sq.index()];
+        if let Some(u) = self.undo.last_mut() {
+            self.saved.push((sq, old));
+            u.extras += 1;
+        }
+    }
+
+    /// Removes the piece on a square (hash and Flag count included).
+    fn remove(&mut self, sq: Square) {
+        let c = self.cells[sq.index()];
+        self.hash ^= PIECE_KEYS[c.identity()][sq.index()];
+        self.remove_flag(c);
+        self.cells[sq.index()] = Cell::EMPTY;
+    }
+
+    /// A power or a duel action: nothing moves from square to square.
+    fn play_action(&mut self, m: Move, a: Cell, d: Cell) {
+        let (from, to) = (m.from, m.to);
+        let rank = |c: Cell| self.rules.kind(c.kind()).rank;
+        let plain = |c: Cell| self.rules.kind(c.kind()).role == crate::rules::BattleRole::Plain;
+        let us = self.side;
+        match m.kind {
+            MoveKind::Reveal => {
+                self.cells[from.index()] = a.with_revealed();
+                self.cells[to.index()] = d.with_revealed();
+            }
+            MoveKind::Hypnotise => {
+                self.cells[from.index()] = a.with_revealed();
+                if plain(d) && rank(d) < rank(a) {
+                    let turned = d.hypnotised();
+                    self.hash ^= PIECE_KEYS[d.identity()][to.index()]
+                        ^ PIECE_KEYS[turned.identity()][to.index()];
+                    self.cells[to.index()] = turned;
+                }
+            }
+            MoveKind::Shoot => {
+                self.cells[from.index()] = a.with_revealed();
+                if plain(d) && rank(d) < rank(a) {
+                    self.remove(to);
+                }
+            }
+            MoveKind::StrikeAll => {
+                let mut dies = false;
+                for delta in crate::board::ALL_DIRECTIONS {
+                    let sq = from.offset(delta);
+                    let c = self.cells[sq.index()];
+                    if !c.is_of(us.opponent()) {
+                        continue;
+                    }
+                    self.save(sq);
+                    match self.rules.battle(a.kind(), c.kind()) {
+                        Outcome::AttackerWins => self.remove(sq),
+                        Outcome::DefenderWins => {
+                            self.cells[sq.index()] = c.with_revealed();
+                            dies = true;
+                        }
+                        Outcome::BothRemoved => {
+                            self.remove(sq);
+                            dies = true;
+                        }
+                    }
+                }
+                if dies {
+                    self.remove(from);
+                } else {
+                    self.cells[from.index()] = a.with_revealed();
+                }
+            }
+            MoveKind::Probe(guess) => {
+                self.probes[us.index()] = self.probes[us.index()].saturating_sub(1);
+                if rank(d) == guess {
+                    let value = rank(d) as i32;
+                    self.remove(to);
+                    self.points[us.index()] += value;
+                    self.points[us.opponent().index()] -= value;
+                    if self.in_sudden_death() {
+                        self.decided = Some(GameEnd::SuddenDeath { winner: us });
+                    }
+                } else {
+                    self.points[us.index()] -= 1;
+                }
+            }
+            MoveKind::Pass => self.points[us.index()] -= 1,
+            _ => {}
+        }
     }
 
     #[inline]
@@ -285,11 +531,19 @@ impl Position {
         let (Some(u), Some(e)) = (self.undo.pop(), self.history.pop()) else {
             return false;
         };
+        for _ in 0..u.extras {
+            if let Some((sq, cell)) = self.saved.pop() {
+                self.cells[sq.index()] = cell;
+            }
+        }
         self.cells[e.from.index()] = u.from_cell;
         self.cells[e.to.index()] = u.to_cell;
         self.hash = u.hash;
         self.last_attack = u.last_attack;
         self.flags = u.flags;
+        self.points = u.points;
+        self.probes = u.probes;
+        self.decided = u.decided;
         self.side = self.side.opponent();
         self.ply -= 1;
         true
@@ -336,6 +590,10 @@ impl PartialEq for Position {
             && self.cells == other.cells
             && self.side == other.side
             && self.ply == other.ply
+            && self.points == other.points
+            && self.probes == other.probes
+            && self.lanes == other.lanes
+            && self.decided == other.decided
             && tail(self) == tail(other)
     }
 }

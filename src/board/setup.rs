@@ -291,6 +291,15 @@ impl Position {
                     };
                     if let Some(kind) = rules.kind_by_letter(*letter) {
                         pos.put(sq, Cell::piece(color, kind));
+                        // The rank duel's lanes: where the piece others are promoted from
+                        // started.
+                        if rules
+                            .kinds()
+                            .iter()
+                            .any(|k| k.promoted_from == Some(*letter))
+                        {
+                            pos.lanes[color.index()] = Some(sq.file());
+                        }
                     }
                 }
             }

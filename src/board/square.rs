@@ -27,6 +27,18 @@ pub const DIAGONAL: [isize; 4] = [
     -(STRIDE as isize) - 1,
 ];
 
+/// All eight directions: the four orthogonal ones first, then the diagonals.
+pub const ALL_DIRECTIONS: [isize; 8] = [
+    ORTHOGONAL[0],
+    ORTHOGONAL[1],
+    ORTHOGONAL[2],
+    ORTHOGONAL[3],
+    DIAGONAL[0],
+    DIAGONAL[1],
+    DIAGONAL[2],
+    DIAGONAL[3],
+];
+
 /// A side. Red sets up on the low rows and, in classic rules, moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {

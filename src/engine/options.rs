@@ -1,6 +1,6 @@
 //! The engine's options as `setoption` sees them, and their `option` lines for `sei`.
 
-use crate::rules::{Options, Rules, PRESETS};
+use crate::rules::{Options, Rules, PLAYABLE};
 
 /// Probe-like levels and the strength each stands for.
 pub const LEVELS: [(&str, u32); 4] = [
@@ -70,10 +70,10 @@ impl EngineOptions {
         };
         match lower.as_str() {
             "variant" => {
-                if !PRESETS.contains(&value) {
+                if !PLAYABLE.contains(&value) {
                     return Err(format!(
                         "option 'Variant': unknown variant '{value}' (expected one of {})",
-                        PRESETS.join(", ")
+                        PLAYABLE.join(", ")
                     ));
                 }
                 self.variant = value.to_string();
@@ -129,13 +129,13 @@ impl EngineOptions {
         let mut lines = vec![format!(
             "option name Variant type combo default {} {}",
             self.variant,
-            PRESETS
+            PLAYABLE
                 .iter()
                 .map(|p| format!("var {p}"))
                 .collect::<Vec<_>>()
                 .join(" ")
         )];
-        for name in Options::NAMES {
+        for name in rules.option_names() {
             let current = rules.get(name).unwrap_or_default();
             let line = match name {
                 "two-squares" | "ply-limit" => format!(

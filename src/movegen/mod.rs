@@ -10,17 +10,20 @@ mod repetition;
 
 use std::fmt;
 
-use crate::board::{parse_square_prefix, Cell, Color, Position, Square, DIAGONAL, ORTHOGONAL};
-use crate::rules::PowerSquares;
+use crate::board::{
+    parse_square_prefix, Cell, Color, Position, Square, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL,
+};
+use crate::rules::{BattleRole, GameKind, Power, PowerSquares};
 pub(crate) use repetition::Crossing;
 use repetition::Filter;
 
-/// How a move gets from its from square to its to square. The kind decides which boundaries
-/// the move crosses (two-squares rule) and whether it reveals the piece.
+/// How a move gets from its from square to its to square, or which action it is. The kind
+/// decides which boundaries the move crosses (two-squares rule), whether it reveals the
+/// piece, and how it is written.
 ///
-/// The fantasy edition's powers and the duel's probe and pass are to be added here as further
-/// kinds; every kind names a from and a to square (the target of a power, the probed piece),
-/// and pass names the same square twice.
+/// Actions name squares too: a power's from square is the piece using it and its to square
+/// the target (the Elemental's strike names its own square twice); a probe names its target
+/// twice; a pass names `a1` twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// One square orthogonally.
@@ -35,6 +38,40 @@ pub enum MoveKind {
     Cross,
     /// A move from one Power Square to another.
     Teleport,
+    /// The rank duel's move of two squares in a straight line.
+    DuelStep,
+    /// The Dragon's flight over occupied squares.
+    Fly,
+    /// The Knight's or Shifter's two-square move.
+    TwoStep,
+    /// The Sorceress shows an enemy piece's rank.
+    Reveal,
+    /// The Mage turns a lower enemy piece to its side.
+    Hypnotise,
+    /// The Elemental attacks all its enemy neighbours.
+    StrikeAll,
+    /// The Elf shoots an enemy piece.
+    Shoot,
+    /// The rank duel's probe, with the rank guessed.
+    Probe(u8),
+    /// The rank duel's pass.
+    Pass,
+}
+
+impl MoveKind {
+    /// True for actions that are not a piece going from one square to another.
+    #[inline]
+    pub fn is_action(self) -> bool {
+        matches!(
+            self,
+            MoveKind::Reveal
+                | MoveKind::Hypnotise
+                | MoveKind::StrikeAll
+                | MoveKind::Shoot
+                | MoveKind::Probe(_)
+                | MoveKind::Pass
+        )
+    }
 }
 
 /// A move: from, to and how.
@@ -50,7 +87,14 @@ impl Move {
     /// make it.
     #[inline]
     pub fn reveals(self) -> bool {
-        !matches!(self.kind, MoveKind::Step | MoveKind::Teleport)
+        !matches!(
+            self.kind,
+            MoveKind::Step
+                | MoveKind::Teleport
+                | MoveKind::DuelStep
+                | MoveKind::Probe(_)
+                | MoveKind::Pass
+        )
     }
 
     /// The boundaries this move crosses, for the two-squares rule.
@@ -60,8 +104,18 @@ impl Move {
 }
 
 impl fmt::Display for Move {
+    /// `e4e5`; powers `e4e6:reveal`, `e4e6:hypnotise`, `e4:strike`, `e4e7:shoot`; the duel's
+    /// `c5:probe3` and `pass`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
+        match self.kind {
+            MoveKind::Reveal => write!(f, "{}{}:reveal", self.from, self.to),
+            MoveKind::Hypnotise => write!(f, "{}{}:hypnotise", self.from, self.to),
+            MoveKind::StrikeAll => write!(f, "{}:strike", self.from),
+            MoveKind::Shoot => write!(f, "{}{}:shoot", self.from, self.to),
+            MoveKind::Probe(g) => write!(f, "{}:probe{g}", self.to),
+            MoveKind::Pass => f.write_str("pass"),
+            _ => write!(f, "{}{}", self.from, self.to),
+        }
     }
 }
 
@@ -146,6 +200,13 @@ impl MoveSink for MoveList {
     }
 }
 
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
 /// Counts moves without keeping them.
 #[derive(Default)]
 pub struct MoveCounter(pub u64);
@@ -201,6 +262,10 @@ impl Position {
             }
             let km = rules.kind_moves(c.kind());
             if !km.movable {
+                continue;
+            }
+            if km.duel {
+                self.duel_moves(from, them, sink);
                 continue;
             }
             for d in ORTHOGONAL {
@@ -273,6 +338,9 @@ impl Position {
                     }
                 }
             }
+            if let Some(p) = km.power {
+                self.power_actions(from, p, them, sink);
+            }
             if power != PowerSquares::Off && geometry.is_power_square(from) {
                 for &to in geometry.power_squares() {
                     let tc = cells[to.index()];
@@ -287,6 +355,194 @@ impl Position {
                     }
                 }
             }
+        }
+        if rules.game() == GameKind::RankDuel {
+            self.duel_actions(color, sink);
+        }
+    }
+
+    /// The rank duel's moves and strikes of the piece on `from`: one square in 8 directions,
+    /// or two in a straight line over an empty square.
+    fn duel_moves<S: MoveSink>(&self, from: Square, them: Color, sink: &mut S) {
+        for d in ALL_DIRECTIONS {
+            let t1 = from.offset(d);
+            let c1 = self.cells[t1.index()];
+            if c1.is_empty() {
+                sink.push(Move {
+                    from,
+                    to: t1,
+                    kind: MoveKind::Step,
+                });
+                let t2 = t1.offset(d);
+                let c2 = self.cells[t2.index()];
+                if c2.is_empty() || c2.is_of(them) {
+                    sink.push(Move {
+                        from,
+                        to: t2,
+                        kind: MoveKind::DuelStep,
+                    });
+                }
+            } else if c1.is_of(them) {
+                sink.push(Move {
+                    from,
+                    to: t1,
+                    kind: MoveKind::Step,
+                });
+            }
+        }
+    }
+
+    /// The fantasy power of the piece on `from` (`docs/rules.md`).
+    fn power_actions<S: MoveSink>(&self, from: Square, power: Power, them: Color, sink: &mut S) {
+        let cells = &self.cells;
+        let o = self.rules.options();
+        let free = |c: Cell| c.is_empty() || c.is_of(them);
+        match power {
+            Power::Flight => {
+                let dirs: &[isize] = if o.dragon_diagonal {
+                    &ALL_DIRECTIONS
+                } else {
+                    &ORTHOGONAL
+                };
+                for &d in dirs {
+                    let mut t = from.offset(d);
+                    if !cells[t.index()].is_piece() {
+                        continue;
+                    }
+                    while cells[t.index()].is_piece() {
+                        t = t.offset(d);
+                    }
+                    if cells[t.index()].is_empty() {
+                        sink.push(Move {
+                            from,
+                            to: t,
+                            kind: MoveKind::Fly,
+                        });
+                    }
+                }
+            }
+            Power::TwoStep => {
+                for d in ORTHOGONAL {
+                    let mid = from.offset(d);
+                    let end = mid.offset(d);
+                    if cells[mid.index()].is_empty() && free(cells[end.index()]) {
+                        sink.push(Move {
+                            from,
+                            to: end,
+                            kind: MoveKind::TwoStep,
+                        });
+                    }
+                }
+            }
+            Power::Reveal | Power::Hypnotise => {
+                let (range, kind) = match power {
+                    Power::Reveal => (o.sorceress_range, MoveKind::Reveal),
+                    _ => (o.mage_range, MoveKind::Hypnotise),
+                };
+                for to in self.squares_within(from, range) {
+                    let c = cells[to.index()];
+                    if !c.is_of(them) {
+                        continue;
+                    }
+                    let ok = match power {
+                        Power::Reveal => !c.is_revealed(),
+                        _ => {
+                            self.rules.kind(c.kind()).role == BattleRole::Plain
+                                && !c.is_hypnotised()
+                        }
+                    };
+                    if ok {
+                        sink.push(Move { from, to, kind });
+                    }
+                }
+            }
+            Power::Strike => {
+                if ALL_DIRECTIONS
+                    .iter()
+                    .any(|&d| cells[from.offset(d).index()].is_of(them))
+                {
+                    sink.push(Move {
+                        from,
+                        to: from,
+                        kind: MoveKind::StrikeAll,
+                    });
+                }
+            }
+            Power::Shoot => {
+                for d in ALL_DIRECTIONS {
+                    let mut t = from;
+                    for _ in 0..o.elf_range {
+                        t = t.offset(d);
+                        let c = cells[t.index()];
+                        if c.is_empty() {
+                            continue;
+                        }
+                        if c.is_of(them) {
+                            sink.push(Move {
+                                from,
+                                to: t,
+                                kind: MoveKind::Shoot,
+                            });
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The board squares within `range` of `from` as a king walks, `from` excluded, in
+    /// square order.
+    fn squares_within(&self, from: Square, range: u8) -> impl Iterator<Item = Square> + '_ {
+        let g = self.rules.geometry();
+        let r = range as i16;
+        let (f0, r0) = (from.file() as i16, from.row() as i16);
+        (r0 - r..=r0 + r).flat_map(move |row| {
+            (f0 - r..=f0 + r).filter_map(move |file| {
+                let sq = Square::new(u8::try_from(file).ok()?, u8::try_from(row).ok()?)?;
+                (sq != from && g.contains(sq)).then_some(sq)
+            })
+        })
+    }
+
+    /// The rank duel's probes and pass for `color`.
+    fn duel_actions<S: MoveSink>(&self, color: Color, sink: &mut S) {
+        let them = color.opponent();
+        if self.probes[color.index()] > 0 {
+            let mut targets: Vec<Square> = Vec::new();
+            for &from in self.rules.board_squares() {
+                if !self.cells[from.index()].is_of(color) {
+                    continue;
+                }
+                for d in ALL_DIRECTIONS {
+                    let mut t = from.offset(d);
+                    while self.cells[t.index()].is_empty() {
+                        t = t.offset(d);
+                    }
+                    let c = self.cells[t.index()];
+                    if c.is_of(them) && !c.has_moved() && !c.is_revealed() && !targets.contains(&t)
+                    {
+                        targets.push(t);
+                    }
+                }
+            }
+            targets.sort();
+            for t in targets {
+                for guess in 1..=5 {
+                    sink.push(Move {
+                        from: t,
+                        to: t,
+                        kind: MoveKind::Probe(guess),
+                    });
+                }
+            }
+        }
+        if let Some(a1) = Square::new(0, 0) {
+            sink.push(Move {
+                from: a1,
+                to: a1,
+                kind: MoveKind::Pass,
+            });
         }
     }
 
@@ -363,26 +619,36 @@ impl Position {
         any.0
     }
 
-    /// The legal move from `from` to `to`, if there is one.
+    /// The legal move (not action) from `from` to `to`, if there is one.
     pub fn find_move(&self, from: Square, to: Square) -> Option<Move> {
         self.legal_moves()
             .iter()
             .copied()
-            .find(|m| m.from == from && m.to == to)
+            .find(|m| m.from == from && m.to == to && !m.kind.is_action())
     }
 
-    /// Reads a move in `<from><to>` notation and checks that it is legal here.
+    /// Reads a move or action in the notation of [`Move`]'s `Display` and checks that it
+    /// is legal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        match parse_squares(text) {
-            Some((from, to, "")) => {
-                if self.quick_end().is_some() {
-                    return Err(MoveError::GameOver);
-                }
-                self.find_move(from, to)
-                    .ok_or_else(|| MoveError::Illegal(text.to_string()))
-            }
-            _ => Err(MoveError::Syntax(text.to_string())),
+        let well_formed = text == "pass"
+            || matches!(parse_squares(text), Some((_, _, rest)) if rest.is_empty() || rest.starts_with(':'))
+            || parse_square_prefix(text).is_some_and(|(_, d)| text[1 + d.len()..].starts_with(':'));
+        if !well_formed {
+            return Err(MoveError::Syntax(text.to_string()));
         }
+        if self.quick_end().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if let Some((from, to, "")) = parse_squares(text) {
+            return self
+                .find_move(from, to)
+                .ok_or_else(|| MoveError::Illegal(text.to_string()));
+        }
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.to_string() == text)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
     /// Plays a move after checking that it is legal; on error the position is unchanged.
@@ -390,7 +656,12 @@ impl Position {
         if self.quick_end().is_some() {
             return Err(MoveError::GameOver);
         }
-        match self.find_move(m.from, m.to) {
+        let legal = if m.kind.is_action() {
+            self.legal_moves().iter().copied().find(|&l| l == m)
+        } else {
+            self.find_move(m.from, m.to)
+        };
+        match legal {
             Some(legal) => {
                 self.play_unchecked(legal);
                 Ok(())

@@ -19,12 +19,15 @@ pub(crate) enum Crossing {
     },
     /// The pseudo-boundary of a diagonal step or Power Square move between two squares.
     Pair(Square, Square),
+    /// Nothing crossed: a power or a duel action.
+    Nothing,
 }
 
 impl Crossing {
     pub(crate) fn of(from: Square, to: Square, kind: MoveKind) -> Crossing {
         let pair = || Crossing::Pair(from.min(to), from.max(to));
         match kind {
+            _ if kind.is_action() => Crossing::Nothing,
             MoveKind::Diagonal | MoveKind::Teleport => pair(),
             _ if from.file() == to.file() => Crossing::Segment {
                 vertical: true,

@@ -118,6 +118,16 @@ impl GameResult {
             }
             Termination::Rules(GameEnd::NeitherCanMove) => "neither side can move".into(),
             Termination::Rules(GameEnd::PlyLimit) => "ply limit".into(),
+            Termination::Rules(GameEnd::PoolEmpty { loser }) => {
+                format!("{} has no points left", cap(*loser))
+            }
+            Termination::Rules(GameEnd::NoPieces { loser }) => {
+                format!("{} has no pieces left", cap(*loser))
+            }
+            Termination::Rules(GameEnd::BothOut) => "both sides are out".into(),
+            Termination::Rules(GameEnd::SuddenDeath { winner }) => {
+                format!("{} wins in sudden death", cap(*winner))
+            }
             Termination::IllegalSetup { loser, why } => {
                 format!("{} illegal setup: {why}", cap(*loser))
             }

@@ -73,6 +73,29 @@ impl Geometry {
         }
     }
 
+    /// The boxed fantasy game's board: 10 files × 8 rows, lakes on rows 4–5 in files c–d and
+    /// g–h, three home rows a side.
+    pub fn fantasy_30() -> Geometry {
+        Geometry {
+            width: 10,
+            height: 8,
+            impassable: squares(&["c4", "d4", "c5", "d5", "g4", "h4", "g5", "h5"]),
+            home_rows: 3,
+            power_squares: Vec::new(),
+        }
+    }
+
+    /// The rank duel's board: 5 files × `rows`, one home row a side.
+    pub fn rank_duel(rows: u8) -> Geometry {
+        Geometry {
+            width: 5,
+            height: rows.clamp(3, MAX_SIDE),
+            impassable: Vec::new(),
+            home_rows: 1,
+            power_squares: Vec::new(),
+        }
+    }
+
     pub fn width(&self) -> u8 {
         self.width
     }

@@ -9,6 +9,26 @@ pub enum Mobility {
     Step,
     /// Any number of empty squares in a straight orthogonal line (the Scout).
     Line,
+    /// One square in any of the 8 directions, or two in a straight line over an empty
+    /// square (the rank duel).
+    Duel,
+}
+
+/// A power: what a fantasy piece may do instead of an ordinary move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Power {
+    /// Over occupied squares to the first empty square beyond (the Dragon).
+    Flight,
+    /// Two squares straight through an empty square (the Knight, the Shifter).
+    TwoStep,
+    /// Makes an enemy piece within reach show its rank (the Sorceress).
+    Reveal,
+    /// Turns a lower enemy piece within reach to its side (the Mage).
+    Hypnotise,
+    /// Attacks every enemy neighbour at once (the Elemental).
+    Strike,
+    /// Removes a lower enemy piece in a clear line within reach (the Elf).
+    Shoot,
 }
 
 /// The role a kind plays in a battle beyond its rank.
@@ -57,6 +77,11 @@ pub struct PieceKind {
     pub assassinates: Option<char>,
     /// Its special move, if any; the rule set's options say whether it is enabled.
     pub special: Option<Special>,
+    /// Its power, if any (the fantasy edition).
+    pub power: Option<Power>,
+    /// The kind this one is promoted from (the duel's 6 from the 3): a promoted piece takes
+    /// the place of its original in the piece counts.
+    pub promoted_from: Option<char>,
 }
 
 impl PieceKind {
@@ -93,6 +118,8 @@ const fn plain(name: &'static str, letter: char, rank: u8, count: u8) -> PieceKi
         defuses_bombs: false,
         assassinates: None,
         special: None,
+        power: None,
+        promoted_from: None,
     }
 }
 
@@ -136,6 +163,64 @@ pub fn classic_kinds() -> Vec<PieceKind> {
             mobility: Mobility::Immobile,
             role: BattleRole::Flag,
             ..plain("flag", 'F', 0, 1)
+        },
+    ]
+}
+
+/// The fantasy edition's twelve kinds with the 40-piece counts (`docs/rules.md`).
+pub fn fantasy_kinds() -> Vec<PieceKind> {
+    let power = |p: Power, k: PieceKind| PieceKind {
+        power: Some(p),
+        ..k
+    };
+    vec![
+        power(Power::Flight, plain("dragon", 'X', 10, 1)),
+        power(Power::Reveal, plain("sorceress", '9', 9, 1)),
+        power(Power::TwoStep, plain("knight", '8', 8, 2)),
+        power(Power::TwoStep, plain("shifter", '7', 7, 3)),
+        power(Power::Hypnotise, plain("mage", '6', 6, 4)),
+        power(Power::Strike, plain("elemental", '5', 5, 4)),
+        power(Power::Shoot, plain("elf", '4', 4, 4)),
+        PieceKind {
+            defuses_bombs: true,
+            ..plain("dwarf", '3', 3, 5)
+        },
+        PieceKind {
+            mobility: Mobility::Line,
+            ..plain("scout", '2', 2, 8)
+        },
+        PieceKind {
+            assassinates: Some('X'),
+            ..plain("slayer", 'S', 1, 1)
+        },
+        PieceKind {
+            mobility: Mobility::Immobile,
+            role: BattleRole::Bomb,
+            ..plain("trap", 'T', 0, 6)
+        },
+        PieceKind {
+            mobility: Mobility::Immobile,
+            role: BattleRole::Flag,
+            ..plain("flag", 'F', 0, 1)
+        },
+    ]
+}
+
+/// The rank duel's kinds: ranks 1 to 5, one each, and the 6 that only promotion makes.
+pub fn duel_kinds() -> Vec<PieceKind> {
+    let duel = |name, letter, rank, count| PieceKind {
+        mobility: Mobility::Duel,
+        ..plain(name, letter, rank, count)
+    };
+    vec![
+        duel("one", '1', 1, 1),
+        duel("two", '2', 2, 1),
+        duel("three", '3', 3, 1),
+        duel("four", '4', 4, 1),
+        duel("five", '5', 5, 1),
+        PieceKind {
+            promoted_from: Some('3'),
+            ..duel("six", '6', 6, 0)
         },
     ]
 }

@@ -74,6 +74,18 @@ pub struct Options {
     /// Plies after which the game is drawn; 0 means no limit.
     pub ply_limit: u32,
     pub numbering: Numbering,
+    /// Fantasy: the Dragon may also fly diagonally.
+    pub dragon_diagonal: bool,
+    /// Fantasy: reach of the Sorceress, the Mage and the Elf.
+    pub sorceress_range: u8,
+    pub mage_range: u8,
+    pub elf_range: u8,
+    /// Rank duel: board rows, starting pool, probes per side, turns each before sudden
+    /// death (0: never).
+    pub rows: u8,
+    pub points: u32,
+    pub probes: u8,
+    pub sudden_death: u32,
 }
 
 impl Options {
@@ -93,6 +105,25 @@ impl Options {
             sergeant_crossing: false,
             ply_limit: 2000,
             numbering: Numbering::Modern,
+            dragon_diagonal: false,
+            sorceress_range: 2,
+            mage_range: 2,
+            elf_range: 3,
+            rows: 5,
+            points: 25,
+            probes: 3,
+            sudden_death: 20,
+        }
+    }
+
+    /// The rank duel's defaults.
+    pub fn duel() -> Options {
+        Options {
+            first_mover: FirstMover::Random,
+            two_squares: 0,
+            more_squares: MoreSquares::None,
+            ply_limit: 200,
+            ..Options::classic()
         }
     }
 
@@ -119,7 +150,7 @@ impl Options {
     }
 
     /// The names of every option, in the order they are listed to users.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 21] = [
         "first-mover",
         "scout-moves",
         "scout-range-attack",
@@ -133,6 +164,14 @@ impl Options {
         "sergeant-crossing",
         "ply-limit",
         "numbering",
+        "dragon-diagonal",
+        "sorceress-range",
+        "mage-range",
+        "elf-range",
+        "rows",
+        "points",
+        "probes",
+        "sudden-death",
     ];
 
     /// The values an option accepts, as shown to users (`N` for a number).
@@ -140,10 +179,10 @@ impl Options {
         Some(match name {
             "first-mover" => &["red", "blue", "random"],
             "scout-moves" => &["multi", "single"],
-            "scout-range-attack" | "captain-diagonal" | "lieutenant-jump" | "sergeant-crossing" => {
-                &["on", "off"]
-            }
-            "two-squares" | "ply-limit" => &["off", "N"],
+            "scout-range-attack" | "captain-diagonal" | "lieutenant-jump" | "sergeant-crossing"
+            | "dragon-diagonal" => &["on", "off"],
+            "two-squares" | "ply-limit" | "sudden-death" => &["off", "N"],
+            "sorceress-range" | "mage-range" | "elf-range" | "rows" | "points" | "probes" => &["N"],
             "more-squares" => &["none", "chase", "no-repetition"],
             "equal-ranks" => &["both-removed", "attacker-wins"],
             "bombs" => &["stay", "explode"],
@@ -204,6 +243,14 @@ impl Options {
                 Numbering::Old => "old",
             }
             .into(),
+            "dragon-diagonal" => on(self.dragon_diagonal),
+            "sorceress-range" => self.sorceress_range.to_string(),
+            "mage-range" => self.mage_range.to_string(),
+            "elf-range" => self.elf_range.to_string(),
+            "rows" => self.rows.to_string(),
+            "points" => self.points.to_string(),
+            "probes" => self.probes.to_string(),
+            "sudden-death" => number(self.sudden_death),
             _ => return None,
         })
     }
@@ -228,6 +275,12 @@ impl Options {
             }
             match v.parse::<u32>() {
                 Ok(n) if (1..=max).contains(&n) => Ok(n),
+                _ => Err(bad()),
+            }
+        };
+        let range = |v: &str, min: u32, max: u32| -> Result<u32, OptionError> {
+            match v.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
                 _ => Err(bad()),
             }
         };
@@ -290,6 +343,14 @@ impl Options {
                     _ => return Err(bad()),
                 }
             }
+            "dragon-diagonal" => self.dragon_diagonal = on_off(value)?,
+            "sorceress-range" => self.sorceress_range = range(value, 1, 9)? as u8,
+            "mage-range" => self.mage_range = range(value, 1, 9)? as u8,
+            "elf-range" => self.elf_range = range(value, 1, 9)? as u8,
+            "rows" => self.rows = range(value, 3, 13)? as u8,
+            "points" => self.points = range(value, 1, 999)?,
+            "probes" => self.probes = range(value, 0, 99)? as u8,
+            "sudden-death" => self.sudden_death = number(value, 10_000)?,
             _ => return Err(OptionError::Unknown(name.to_string())),
         }
         Ok(())

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use stratagem::board::{Color, Position, Setup};
 use stratagem::rng::Rng;
-use stratagem::rules::{Rules, PRESETS};
+use stratagem::rules::{Rules, PLAYABLE, PRESETS};
 
 /// The preset with settings applied; panics on a bad name (test input is ours).
 pub fn rules(variant: &str, settings: &[&str]) -> Arc<Rules> {
@@ -62,6 +62,11 @@ pub const VARIATIONS: [&[&str]; 5] = [
 /// Every preset name.
 pub fn presets() -> impl Iterator<Item = &'static str> {
     PRESETS.iter().copied()
+}
+
+/// The presets the protocol, referee and `play` handle.
+pub fn playable() -> impl Iterator<Item = &'static str> {
+    PLAYABLE.iter().copied()
 }
 
 /// The text of a position on the rule set's board with the given pieces (`("e4", "rX+")`),
