@@ -1,8 +1,9 @@
 //! Position evaluation: material by kind, and the worth of staying unidentified.
 
+use crate::board::Color;
 use crate::board::Position;
 use crate::rules::{BattleRole, Rules};
-use crate::search::params::{BOMB_VALUE, FLAG_VALUE, HIDDEN_BONUS, RANK_VALUE};
+use crate::search::params::{ADVANCE_PER_ROW, BOMB_VALUE, FLAG_VALUE, HIDDEN_BONUS, RANK_VALUE};
 
 /// The material value of a kind.
 pub fn kind_value(rules: &Rules, kind: usize) -> i32 {
@@ -27,6 +28,13 @@ pub fn evaluate(pos: &Position) -> i32 {
         let mut v = kind_value(rules, c.kind());
         if !c.is_revealed() {
             v += HIDDEN_BONUS;
+        }
+        if rules.kind_moves(c.kind()).movable {
+            let advanced = match c.owner() {
+                Color::Red => sq.row() as i32,
+                Color::Blue => rules.geometry().height() as i32 - 1 - sq.row() as i32,
+            };
+            v += ADVANCE_PER_ROW * advanced;
         }
         score += if c.is_of(us) { v } else { -v };
     }

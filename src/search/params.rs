@@ -9,6 +9,9 @@ pub const BOMB_VALUE: i32 = 40;
 pub const FLAG_VALUE: i32 = 1000;
 /// Bonus for a piece the opponent has not identified yet.
 pub const HIDDEN_BONUS: i32 = 8;
+/// Bonus per row a movable piece has advanced from its own back row: it makes the search
+/// seek contact instead of shuffling once nothing is in reach.
+pub const ADVANCE_PER_ROW: i32 = 3;
 /// Score of a won game, less the plies it takes.
 pub const WIN: i32 = 30_000;
 /// Scores above this are wins or losses.

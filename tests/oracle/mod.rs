@@ -2,23 +2,49 @@
 //! `docs/rules.md`, reading the text formats of `protocol.md`.
 //!
 //! This module shares no code with the `stratagem` crate and does not import it. It is
-//! written to be obviously right rather than fast: the board is a 2D `Vec`, every move is
+//! written to be obviously right rather than fast: the board is a 2D `Vec`, every action is
 //! played on a clone of the whole state, and every rule is checked in the words of
 //! `docs/rules.md`.
 //!
 //! Public API:
 //! - [`perft`]: leaf count of the full-information game tree.
-//! - [`legal_moves`]: the legal moves of a position as sorted `<from><to>` strings.
+//! - [`legal_moves`]: the legal actions of a position as sorted strings (`e4e5`,
+//!   `e4e6:reveal`, `e4e6:hypnotise`, `e4:strike`, `e4e7:shoot`, `c5:probe3`, `pass`).
+//! - [`divide`]: perft split by first action.
+//!
+//! Three families of presets: the classic family (`classic`, `barrage`, `duel`,
+//! `probe-classic`, `probe-blitz`, `probe-enhanced`), the fantasy edition (`fantasy`,
+//! `fantasy-30`) and the hidden-rank duel (`rankduel`).
 //!
 //! Decisions taken where the written rules leave room (see also the comments at each spot):
 //! - A history move (from the position text) that is neither a straight orthogonal line
 //!   nor a move between two Power Squares is given one pseudo-boundary {from, to}, like a
-//!   diagonal step.
+//!   diagonal step. The same holds for a diagonal Dragon flight.
 //! - A move between two Power Squares of the board crosses the pseudo-boundary, whatever the
 //!   `power-squares` option (the presets never let another rule connect two Power Squares).
-//! - Moved (`+`) and revealed (`*`) marks are parsed and checked for syntax only; they do not
-//!   change which moves are legal.
+//! - Moved (`+`) and revealed (`*`) marks do not change which moves are legal in the classic
+//!   family. In the fantasy edition the revealed mark decides the targets of the Sorceress
+//!   and the `~` mark those of the Mage; in the rank duel both marks decide probe targets.
 //! - The ply limit ends the game when `ply >= N`.
+//! - Fantasy: the Captain/Lieutenant/Sergeant options and Power Squares name classic
+//!   pieces and squares that the fantasy edition does not have; they are accepted and have
+//!   no effect there. Battles are exactly the classic ones (Slayer = Spy, Trap = Bomb,
+//!   Dwarf = Miner, Dragon = Marshal), so a Slayer attacking the Flag captures it and two
+//!   Slayers remove each other.
+//! - Fantasy: a shot that misses and a hypnosis that fails do not reveal the target
+//!   ("nothing happens"). A hypnotised piece counts, for the per-kind limits of a position,
+//!   in its original army (the side opposite to its current owner).
+//! - Fantasy: a power in `history` is written as `legal_moves` writes it (`e4e6:reveal`, …);
+//!   it crosses no boundary and counts as an attack (nothing before it is replayed).
+//! - Fantasy: a Gravon field is read on the `fantasy` board (same size and lakes) with the
+//!   pieces of the same rank (Bomb = Trap, Spy = Slayer, …). A `~` mark is accepted only on a
+//!   piece a Mage can take (rank below 6, not a Trap or Flag); `*` is not required with it.
+//! - Rank duel: sudden death applies to a turn made in a position whose ply is at least
+//!   2·N (both sides have played N turns before it). Points move in full (a pool may go
+//!   below 0). A wrong probe changes no mark. The rank duel takes only its own options and
+//!   `first-mover`, `ply-limit`, `two-squares=off`, `more-squares=none`: repetition rules
+//!   are not defined for its actions. In `history` a probe counts as an attack and a pass
+//!   moves nothing.
 
 #![allow(dead_code)]
 #![allow(clippy::needless_range_loop)]
@@ -29,7 +55,9 @@ use std::collections::BTreeSet;
 // Pieces
 // ---------------------------------------------------------------------------------------
 
-/// Piece kinds are indices 0..12 into these tables.
+/// Piece kinds are indices 0..12 into these tables. The fantasy edition uses the same
+/// indices (same ranks): Trap = Bomb, Slayer = Spy, Dwarf = Miner, Dragon = Marshal. The
+/// rank duel uses indices 1..=6 for its ranks 1..=6.
 const FLAG: usize = 0;
 const BOMB: usize = 1;
 const SPY: usize = 2;
@@ -39,6 +67,17 @@ const SERGEANT: usize = 5;
 const LIEUTENANT: usize = 6;
 const CAPTAIN: usize = 7;
 const MARSHAL: usize = 11;
+
+// fantasy names for the same indices
+const TRAP: usize = 1;
+const SLAYER: usize = 2;
+const ELF: usize = 5;
+const ELEMENTAL: usize = 6;
+const MAGE: usize = 7;
+const SHIFTER: usize = 8;
+const KNIGHT: usize = 9;
+const SORCERESS: usize = 10;
+const DRAGON: usize = 11;
 
 const LETTERS: [char; 12] = ['F', 'B', 'S', '2', '3', '4', '5', '6', '7', '8', '9', 'X'];
 const NAMES: [&str; 12] = [
@@ -55,8 +94,24 @@ const NAMES: [&str; 12] = [
     "general",
     "marshal",
 ];
+const FANTASY_LETTERS: [char; 12] = ['F', 'T', 'S', '2', '3', '4', '5', '6', '7', '8', '9', 'X'];
+const FANTASY_NAMES: [&str; 12] = [
+    "flag",
+    "trap",
+    "slayer",
+    "scout",
+    "dwarf",
+    "elf",
+    "elemental",
+    "mage",
+    "shifter",
+    "knight",
+    "sorceress",
+    "dragon",
+];
 
-/// Modern rank: Spy 1, Scout 2, ..., Marshal 10. Only for movable kinds.
+/// Modern rank: Spy 1, Scout 2, ..., Marshal 10. Only for movable kinds (classic and
+/// fantasy families).
 fn rank(kind: usize) -> u32 {
     kind as u32 - 1
 }
@@ -76,6 +131,24 @@ fn other(side: u8) -> u8 {
 struct Piece {
     owner: u8,
     kind: usize,
+    /// `+`
+    moved: bool,
+    /// `*`
+    revealed: bool,
+    /// `~` (fantasy): has changed sides by hypnosis.
+    changed: bool,
+}
+
+impl Piece {
+    fn new(owner: u8, kind: usize) -> Piece {
+        Piece {
+            owner,
+            kind,
+            moved: false,
+            revealed: false,
+            changed: false,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,15 +162,65 @@ enum Cell {
 type Sq = (usize, usize);
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum HKind {
+    /// A move from one square to another (step, line, jump, flight, duel move or strike).
+    Move,
+    /// A fantasy power or a duel probe: crosses no boundary, counts as an attack.
+    Power,
+    /// A duel pass: moves nothing, crosses no boundary.
+    Pass,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct HMove {
     from: Sq,
     to: Sq,
     attack: bool,
+    kind: HKind,
+}
+
+/// One legal action of the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
+enum Action {
+    /// Ordinary move or attack, Scout line, special move, flight, two-square move, duel
+    /// move or strike: `<from><to>`.
+    Move(Sq, Sq),
+    /// `<from><to>:reveal`
+    Reveal(Sq, Sq),
+    /// `<from><to>:hypnotise`
+    Hypnotise(Sq, Sq),
+    /// `<from>:strike`
+    Strike(Sq),
+    /// `<from><to>:shoot`
+    Shoot(Sq, Sq),
+    /// `<target>:probe<g>`
+    Probe(Sq, u32),
+    /// `pass`
+    Pass,
+}
+
+fn action_text(action: &Action) -> String {
+    match *action {
+        Action::Move(f, t) => format!("{}{}", square_name(f), square_name(t)),
+        Action::Reveal(f, t) => format!("{}{}:reveal", square_name(f), square_name(t)),
+        Action::Hypnotise(f, t) => format!("{}{}:hypnotise", square_name(f), square_name(t)),
+        Action::Strike(f) => format!("{}:strike", square_name(f)),
+        Action::Shoot(f, t) => format!("{}{}:shoot", square_name(f), square_name(t)),
+        Action::Probe(t, g) => format!("{}:probe{}", square_name(t), g),
+        Action::Pass => "pass".to_string(),
+    }
 }
 
 // ---------------------------------------------------------------------------------------
 // Rules (preset + options)
 // ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Family {
+    Classic,
+    Fantasy,
+    Duel,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum MoreSquares {
@@ -115,6 +238,7 @@ enum PowerMode {
 
 #[derive(Clone, Debug)]
 struct Rules {
+    family: Family,
     width: usize,
     height: usize,
     impassable: Vec<Sq>,
@@ -131,6 +255,15 @@ struct Rules {
     lieutenant_jump: bool,
     sergeant_crossing: bool,
     ply_limit: Option<u64>,
+    // fantasy
+    dragon_diagonal: bool,
+    sorceress_range: usize,
+    mage_range: usize,
+    elf_range: usize,
+    // rank duel
+    points: i64,
+    probes: u32,
+    sudden_death: Option<u64>,
 }
 
 impl Rules {
@@ -139,6 +272,27 @@ impl Rules {
     }
     fn is_power_square(&self, sq: Sq) -> bool {
         self.power_squares.contains(&sq)
+    }
+}
+
+/// The letter of a kind in the variant's text formats.
+fn letter_of(rules: &Rules, kind: usize) -> char {
+    match rules.family {
+        Family::Classic => LETTERS[kind],
+        Family::Fantasy => FANTASY_LETTERS[kind],
+        Family::Duel => (b'0' + kind as u8) as char,
+    }
+}
+
+/// The kind of a letter in the variant's text formats.
+fn kind_of_letter(rules: &Rules, c: char) -> Option<usize> {
+    match rules.family {
+        Family::Classic => LETTERS.iter().position(|&l| l == c),
+        Family::Fantasy => FANTASY_LETTERS.iter().position(|&l| l == c),
+        Family::Duel => match c {
+            '1'..='6' => Some((c as u8 - b'0') as usize),
+            _ => None,
+        },
     }
 }
 
@@ -204,9 +358,60 @@ fn parse_off_or_positive(name: &str, value: &str) -> Result<Option<u64>, String>
     Ok(Some(n))
 }
 
+/// A decimal number in `lo..=hi`.
+fn parse_in_range(name: &str, value: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    if value.is_empty() || value.len() > 6 || !value.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!(
+            "option {}: expected a number, got '{}'",
+            name, value
+        ));
+    }
+    let n: u64 = value
+        .parse()
+        .map_err(|_| format!("option {}: bad number '{}'", name, value))?;
+    if n < lo || n > hi {
+        return Err(format!("option {}: must be {} to {}", name, lo, hi));
+    }
+    Ok(n)
+}
+
 fn rules_for(variant: &str, sets: &[(&str, &str)]) -> Result<Rules, String> {
     let classic_lakes = ["c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6"];
-    // counts in the order F B S 2 3 4 5 6 7 8 9 X
+    // the classic options' defaults of `classic`, shared by the fantasy presets
+    let base = |family: Family,
+                width: usize,
+                height: usize,
+                impassable: Vec<Sq>,
+                counts: [u32; 12]|
+     -> Rules {
+        Rules {
+            family,
+            width,
+            height,
+            impassable,
+            power_squares: Vec::new(),
+            counts,
+            scout_multi: true,
+            scout_range_attack: true,
+            two_squares: Some(3),
+            more_squares: MoreSquares::Chase,
+            equal_ranks_attacker_wins: false,
+            bombs_explode: false,
+            power: PowerMode::Off,
+            captain_diagonal: false,
+            lieutenant_jump: false,
+            sergeant_crossing: false,
+            ply_limit: Some(2000),
+            dragon_diagonal: false,
+            sorceress_range: 2,
+            mage_range: 2,
+            elf_range: 3,
+            points: 25,
+            probes: 3,
+            sudden_death: Some(20),
+        }
+    };
+    // counts in the order F B S 2 3 4 5 6 7 8 9 X (fantasy: F T S 2 3 4 5 6 7 8 9 X)
     let mut rules = match variant {
         "classic" | "barrage" | "duel" | "probe-classic" | "probe-blitz" => {
             let counts = match variant {
@@ -215,54 +420,95 @@ fn rules_for(variant: &str, sets: &[(&str, &str)]) -> Result<Rules, String> {
                 "duel" => [1, 2, 1, 2, 2, 0, 0, 0, 0, 0, 1, 1],
                 _ => [1, 3, 1, 3, 2, 2, 2, 2, 1, 1, 1, 1], // probe-blitz
             };
-            let probe = variant.starts_with("probe");
-            Rules {
-                width: 10,
-                height: 10,
-                impassable: fixed_squares(&classic_lakes),
-                power_squares: Vec::new(),
+            let mut r = base(
+                Family::Classic,
+                10,
+                10,
+                fixed_squares(&classic_lakes),
                 counts,
-                scout_multi: true,
-                scout_range_attack: true,
-                two_squares: Some(if probe { 5 } else { 3 }),
-                more_squares: if probe {
-                    MoreSquares::NoRepetition
-                } else {
-                    MoreSquares::Chase
-                },
-                equal_ranks_attacker_wins: false,
-                bombs_explode: false,
-                power: PowerMode::Off,
-                captain_diagonal: false,
-                lieutenant_jump: false,
-                sergeant_crossing: false,
-                ply_limit: Some(2000),
+            );
+            if variant.starts_with("probe") {
+                r.two_squares = Some(5);
+                r.more_squares = MoreSquares::NoRepetition;
             }
+            r
         }
-        "probe-enhanced" => Rules {
-            width: 11,
-            height: 11,
-            impassable: fixed_squares(&[
-                "c5", "d5", "c6", "d6", "c7", "d7", "h5", "i5", "h6", "i6", "h7", "i7",
-            ]),
-            power_squares: fixed_squares(&["a6", "f6", "k6"]),
-            counts: [1, 7, 1, 8, 6, 5, 5, 4, 3, 2, 1, 1],
-            scout_multi: true,
-            scout_range_attack: true,
-            two_squares: Some(5),
-            more_squares: MoreSquares::NoRepetition,
-            equal_ranks_attacker_wins: false,
-            bombs_explode: false,
-            power: PowerMode::Full,
-            captain_diagonal: true,
-            lieutenant_jump: true,
-            sergeant_crossing: true,
-            ply_limit: Some(2000),
-        },
+        "probe-enhanced" => {
+            let mut r = base(
+                Family::Classic,
+                11,
+                11,
+                fixed_squares(&[
+                    "c5", "d5", "c6", "d6", "c7", "d7", "h5", "i5", "h6", "i6", "h7", "i7",
+                ]),
+                [1, 7, 1, 8, 6, 5, 5, 4, 3, 2, 1, 1],
+            );
+            r.power_squares = fixed_squares(&["a6", "f6", "k6"]);
+            r.two_squares = Some(5);
+            r.more_squares = MoreSquares::NoRepetition;
+            r.power = PowerMode::Full;
+            r.captain_diagonal = true;
+            r.lieutenant_jump = true;
+            r.sergeant_crossing = true;
+            r
+        }
+        "fantasy" => base(
+            Family::Fantasy,
+            10,
+            10,
+            fixed_squares(&classic_lakes),
+            [1, 6, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1],
+        ),
+        "fantasy-30" => base(
+            Family::Fantasy,
+            10,
+            8,
+            fixed_squares(&["c4", "d4", "c5", "d5", "g4", "h4", "g5", "h5"]),
+            [1, 6, 1, 4, 5, 2, 2, 2, 3, 2, 1, 1],
+        ),
+        "rankduel" => {
+            // kinds 1..=5 one each; kind 6 only by promotion (at most one, instead of the 3)
+            let mut r = base(
+                Family::Duel,
+                5,
+                5,
+                Vec::new(),
+                [0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0],
+            );
+            r.two_squares = None;
+            r.more_squares = MoreSquares::None;
+            r.ply_limit = Some(200);
+            r
+        }
         _ => return Err(format!("unknown variant '{}'", variant)),
     };
+    let family = rules.family;
 
     for &(name, value) in sets {
+        // which family an option belongs to
+        let classic_option = matches!(
+            name,
+            "numbering"
+                | "scout-moves"
+                | "scout-range-attack"
+                | "equal-ranks"
+                | "bombs"
+                | "power-squares"
+                | "captain-diagonal"
+                | "lieutenant-jump"
+                | "sergeant-crossing"
+        ) || name.starts_with("count.");
+        let fantasy_option = matches!(
+            name,
+            "dragon-diagonal" | "sorceress-range" | "mage-range" | "elf-range"
+        );
+        let duel_option = matches!(name, "rows" | "points" | "probes" | "sudden-death");
+        if (classic_option && family == Family::Duel)
+            || (fantasy_option && family != Family::Fantasy)
+            || (duel_option && family != Family::Duel)
+        {
+            return Err(format!("option {} does not apply to {}", name, variant));
+        }
         match name {
             "first-mover" => match value {
                 "red" | "blue" | "random" => {}
@@ -317,13 +563,28 @@ fn rules_for(variant: &str, sets: &[(&str, &str)]) -> Result<Rules, String> {
             "lieutenant-jump" => rules.lieutenant_jump = parse_on_off(name, value)?,
             "sergeant-crossing" => rules.sergeant_crossing = parse_on_off(name, value)?,
             "ply-limit" => rules.ply_limit = parse_off_or_positive(name, value)?,
+            "dragon-diagonal" => rules.dragon_diagonal = parse_on_off(name, value)?,
+            "sorceress-range" => {
+                rules.sorceress_range = parse_in_range(name, value, 1, 9)? as usize
+            }
+            "mage-range" => rules.mage_range = parse_in_range(name, value, 1, 9)? as usize,
+            "elf-range" => rules.elf_range = parse_in_range(name, value, 1, 9)? as usize,
+            "rows" => rules.height = parse_in_range(name, value, 3, 13)? as usize,
+            "points" => rules.points = parse_in_range(name, value, 1, 999)? as i64,
+            "probes" => rules.probes = parse_in_range(name, value, 0, 99)? as u32,
+            "sudden-death" => rules.sudden_death = parse_off_or_positive(name, value)?,
             _ => {
                 let piece = match name.strip_prefix("count.") {
                     Some(p) => p,
                     None => return Err(format!("unknown option '{}'", name)),
                 };
+                let (names, letters) = if family == Family::Fantasy {
+                    (&FANTASY_NAMES, &FANTASY_LETTERS)
+                } else {
+                    (&NAMES, &LETTERS)
+                };
                 let kind = (0..12)
-                    .find(|&k| NAMES[k] == piece || LETTERS[k].to_string() == piece)
+                    .find(|&k| names[k] == piece || letters[k].to_string() == piece)
                     .ok_or_else(|| format!("unknown piece in option '{}'", name))?;
                 if value.is_empty() || !value.chars().all(|c| c.is_ascii_digit()) {
                     return Err(format!("option {}: bad count '{}'", name, value));
@@ -333,6 +594,14 @@ fn rules_for(variant: &str, sets: &[(&str, &str)]) -> Result<Rules, String> {
                     .map_err(|_| format!("option {}: bad count '{}'", name, value))?;
             }
         }
+    }
+    if family == Family::Duel
+        && (rules.two_squares.is_some() || rules.more_squares != MoreSquares::None)
+    {
+        return Err(
+            "rankduel: the repetition rules are not defined for its actions (two-squares=off, more-squares=none only)"
+                .to_string(),
+        );
     }
     Ok(rules)
 }
@@ -352,6 +621,14 @@ struct State {
     /// `keys[i]` is p(i) (placement + side to move); `None` where it is unknown.
     /// Always `keys.len() == hist.len() + 1`; the last entry is the current position.
     keys: Vec<Option<Vec<u8>>>,
+    /// Rank duel: each side's pool (Red, Blue).
+    pools: [i64; 2],
+    /// Rank duel: probes left (Red, Blue).
+    probes_left: [u32; 2],
+    /// Rank duel: the file where each side's rank-3 piece started (Red, Blue).
+    lanes: [Option<usize>; 2],
+    /// Rank duel: the last turn won the game by sudden death.
+    sudden_death_won: bool,
 }
 
 fn cell(board: &[Vec<Cell>], sq: Sq) -> Cell {
@@ -359,7 +636,7 @@ fn cell(board: &[Vec<Cell>], sq: Sq) -> Cell {
 }
 
 /// The position in the sense of the repetition rules: owner and kind of every square,
-/// plus the side to move. Marks are not part of it (they are not even stored).
+/// plus the side to move. Marks are not part of it.
 fn position_key(board: &[Vec<Cell>], side: u8) -> Vec<u8> {
     let mut key = Vec::new();
     for row in board {
@@ -394,13 +671,8 @@ fn check_square(rules: &Rules, sq: (usize, usize), text: &str) -> Result<Sq, Str
     Ok(sq)
 }
 
-/// `from-square to-square ["x"]`, e.g. `a4a5`, `a10a9x`.
-fn parse_hmove(rules: &Rules, text: &str) -> Result<HMove, String> {
-    let (body, attack) = match text.strip_suffix('x') {
-        Some(b) => (b, true),
-        None => (text, false),
-    };
-    // The to-square starts at the second lower-case letter.
+/// Splits `<from><to>` at the second lower-case letter into two checked squares.
+fn parse_two_squares(rules: &Rules, body: &str, text: &str) -> Result<(Sq, Sq), String> {
     let bytes = body.as_bytes();
     let split = (1..bytes.len())
         .find(|&i| bytes[i].is_ascii_lowercase())
@@ -409,15 +681,66 @@ fn parse_hmove(rules: &Rules, text: &str) -> Result<HMove, String> {
     let to_text = &body[split..];
     let from = check_square(rules, parse_square_name(from_text)?, from_text)?;
     let to = check_square(rules, parse_square_name(to_text)?, to_text)?;
-    Ok(HMove { from, to, attack })
+    Ok((from, to))
 }
 
-fn parse_letter(c: char) -> Option<usize> {
-    LETTERS.iter().position(|&l| l == c)
+/// One history token: `from-square to-square ["x"]`, e.g. `a4a5`, `a10a9x`; in the
+/// fantasy edition also a power as `legal_moves` writes it (`e4e6:reveal`,
+/// `e4e6:hypnotise`, `e4:strike`, `e4e7:shoot`); in the rank duel also `c5:probe3` and
+/// `pass`.
+fn parse_hmove(rules: &Rules, text: &str) -> Result<HMove, String> {
+    if text == "pass" && rules.family == Family::Duel {
+        return Ok(HMove {
+            from: (0, 0),
+            to: (0, 0),
+            attack: false,
+            kind: HKind::Pass,
+        });
+    }
+    if let Some((body, suffix)) = text.split_once(':') {
+        let power = |from: Sq, to: Sq| HMove {
+            from,
+            to,
+            attack: true,
+            kind: HKind::Power,
+        };
+        return match (rules.family, suffix) {
+            (Family::Fantasy, "reveal")
+            | (Family::Fantasy, "hypnotise")
+            | (Family::Fantasy, "shoot") => {
+                let (from, to) = parse_two_squares(rules, body, text)?;
+                Ok(power(from, to))
+            }
+            (Family::Fantasy, "strike") => {
+                let from = check_square(rules, parse_square_name(body)?, body)?;
+                Ok(power(from, from))
+            }
+            (Family::Duel, s)
+                if s.len() == 6
+                    && s.starts_with("probe")
+                    && matches!(s.as_bytes()[5], b'1'..=b'5') =>
+            {
+                let target = check_square(rules, parse_square_name(body)?, body)?;
+                Ok(power(target, target))
+            }
+            _ => Err(format!("bad history move '{}'", text)),
+        };
+    }
+    let (body, attack) = match text.strip_suffix('x') {
+        Some(b) => (b, true),
+        None => (text, false),
+    };
+    let (from, to) = parse_two_squares(rules, body, text)?;
+    Ok(HMove {
+        from,
+        to,
+        attack,
+        kind: HKind::Move,
+    })
 }
 
 /// Parses one board row of the full-information format.
-fn parse_row(text: &str) -> Result<Vec<Cell>, String> {
+fn parse_row(rules: &Rules, text: &str) -> Result<Vec<Cell>, String> {
     let chars: Vec<char> = text.chars().collect();
     let mut cells = Vec::new();
     let mut i = 0;
@@ -436,17 +759,33 @@ fn parse_row(text: &str) -> Result<Vec<Cell>, String> {
                 let letter = *chars
                     .get(i + 1)
                     .ok_or_else(|| format!("row '{}': owner without a piece letter", text))?;
-                let kind = parse_letter(letter)
+                let kind = kind_of_letter(rules, letter)
                     .ok_or_else(|| format!("row '{}': bad piece letter '{}'", text, letter))?;
                 i += 2;
-                // optional marks: "+" then "*"
+                let mut piece = Piece::new(owner, kind);
+                // optional marks, in this order: "+" "*" "~"
                 if i < chars.len() && chars[i] == '+' {
+                    piece.moved = true;
                     i += 1;
                 }
                 if i < chars.len() && chars[i] == '*' {
+                    piece.revealed = true;
                     i += 1;
                 }
-                cells.push(Cell::Occupied(Piece { owner, kind }));
+                if i < chars.len() && chars[i] == '~' {
+                    // only a fantasy piece that a Mage can hypnotise (rank below the Mage's,
+                    // not a Trap or Flag) can have changed sides
+                    if rules.family != Family::Fantasy || !movable(kind) || rank(kind) >= rank(MAGE)
+                    {
+                        return Err(format!(
+                            "row '{}': '{}' cannot have changed sides",
+                            text, letter
+                        ));
+                    }
+                    piece.changed = true;
+                    i += 1;
+                }
+                cells.push(Cell::Occupied(piece));
             }
             other => return Err(format!("row '{}': unexpected character '{}'", text, other)),
         }
@@ -455,7 +794,8 @@ fn parse_row(text: &str) -> Result<Vec<Cell>, String> {
 }
 
 /// Checks what both position formats share: the impassable squares are exactly the
-/// variant's, and no side has more pieces of a kind than the variant gives it.
+/// variant's, and no side has more pieces of a kind than the variant gives it (a piece
+/// that changed sides counts in the army it came from).
 fn validate_board(rules: &Rules, board: &[Vec<Cell>]) -> Result<(), String> {
     let mut counts = [[0u32; 12]; 2];
     for y in 0..rules.height {
@@ -472,7 +812,10 @@ fn validate_board(rules: &Rules, board: &[Vec<Cell>]) -> Result<(), String> {
                 Cell::Empty | Cell::Occupied(_) if should_block => {
                     return Err(format!("{} must be written '_'", square_name((x, y))))
                 }
-                Cell::Occupied(p) => counts[p.owner as usize][p.kind] += 1,
+                Cell::Occupied(p) => {
+                    let army = if p.changed { other(p.owner) } else { p.owner };
+                    counts[army as usize][p.kind] += 1
+                }
                 _ => {}
             }
         }
@@ -484,10 +827,17 @@ fn validate_board(rules: &Rules, board: &[Vec<Cell>]) -> Result<(), String> {
                     "{} has {} pieces '{}', the variant allows {}",
                     if side == 0 { "red" } else { "blue" },
                     counts[side][kind],
-                    LETTERS[kind],
+                    letter_of(rules, kind),
                     rules.counts[kind]
                 ));
             }
+        }
+        // rank duel: a 6 is a promoted 3
+        if rules.family == Family::Duel && counts[side][3] + counts[side][6] > 1 {
+            return Err(format!(
+                "{} has both a 3 and a 6 (a 6 is its promoted 3)",
+                if side == 0 { "red" } else { "blue" }
+            ));
         }
     }
     Ok(())
@@ -495,9 +845,10 @@ fn validate_board(rules: &Rules, board: &[Vec<Cell>]) -> Result<(), String> {
 
 /// Gravon field: 100 characters, rank 1 first, files a-j; `A` empty, `_` lake,
 /// Red `B`..`M`, Blue `N`..`Y` in the order Bomb Spy Scout Miner Sergeant Lieutenant
-/// Captain Major Colonel General Marshal Flag.
+/// Captain Major Colonel General Marshal Flag (on the fantasy board: Trap Slayer Scout
+/// Dwarf Elf Elemental Mage Shifter Knight Sorceress Dragon Flag, by the same ranks).
 fn parse_gravon(rules: &Rules, field: &str, side_text: &str) -> Result<State, String> {
-    if rules.width != 10 || rules.height != 10 {
+    if rules.width != 10 || rules.height != 10 || rules.family == Family::Duel {
         return Err("a Gravon field needs the 10x10 board".to_string());
     }
     // kinds in Gravon order
@@ -514,14 +865,8 @@ fn parse_gravon(rules: &Rules, field: &str, side_text: &str) -> Result<State, St
         board[y][x] = match c {
             'A' => Cell::Empty,
             '_' => Cell::Blocked,
-            'B'..='M' => Cell::Occupied(Piece {
-                owner: RED,
-                kind: order[(c as u8 - b'B') as usize],
-            }),
-            'N'..='Y' => Cell::Occupied(Piece {
-                owner: BLUE,
-                kind: order[(c as u8 - b'N') as usize],
-            }),
+            'B'..='M' => Cell::Occupied(Piece::new(RED, order[(c as u8 - b'B') as usize])),
+            'N'..='Y' => Cell::Occupied(Piece::new(BLUE, order[(c as u8 - b'N') as usize])),
             _ => return Err(format!("bad Gravon field character '{}'", c)),
         };
     }
@@ -534,7 +879,20 @@ fn parse_gravon(rules: &Rules, field: &str, side_text: &str) -> Result<State, St
         ply: 0,
         hist: Vec::new(),
         keys,
+        pools: [rules.points; 2],
+        probes_left: [rules.probes; 2],
+        lanes: [None; 2],
+        sudden_death_won: false,
     })
+}
+
+/// A signed decimal number (a pool may have gone below 0).
+fn parse_signed(text: &str) -> Result<i64, String> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || digits.len() > 9 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("bad number '{}'", text));
+    }
+    text.parse().map_err(|_| format!("bad number '{}'", text))
 }
 
 fn parse_position(rules: &Rules, text: &str) -> Result<State, String> {
@@ -564,7 +922,7 @@ fn parse_position(rules: &Rules, text: &str) -> Result<State, String> {
     }
     let mut board = vec![Vec::new(); rules.height];
     for (i, row_text) in row_texts.iter().enumerate() {
-        let cells = parse_row(row_text)?;
+        let cells = parse_row(rules, row_text)?;
         if cells.len() != rules.width {
             return Err(format!(
                 "row '{}' has {} squares, the variant has {} files",
@@ -585,13 +943,55 @@ fn parse_position(rules: &Rules, text: &str) -> Result<State, String> {
         .parse()
         .map_err(|_| format!("bad ply '{}'", tokens[2]))?;
 
-    let mut hist = Vec::new();
-    if tokens.len() > 3 {
-        if tokens[3] != "history" {
-            return Err(format!("expected 'history', got '{}'", tokens[3]));
+    // rank duel clauses, in this order, each optional: points, probes, lanes
+    let mut pools = [rules.points; 2];
+    let mut probes_left = [rules.probes; 2];
+    let mut lanes = [None; 2];
+    let mut t = 3;
+    if rules.family == Family::Duel {
+        let pair = |t: usize| -> Result<(&str, &str), String> {
+            match (tokens.get(t + 1), tokens.get(t + 2)) {
+                (Some(a), Some(b)) => Ok((a, b)),
+                _ => Err(format!("'{}' needs two values", tokens[t])),
+            }
+        };
+        if tokens.get(t) == Some(&"points") {
+            let (a, b) = pair(t)?;
+            pools = [parse_signed(a)?, parse_signed(b)?];
+            t += 3;
         }
-        for t in &tokens[4..] {
-            hist.push(parse_hmove(rules, t)?);
+        if tokens.get(t) == Some(&"probes") {
+            let (a, b) = pair(t)?;
+            for (i, v) in [a, b].iter().enumerate() {
+                if v.is_empty() || v.len() > 4 || !v.chars().all(|c| c.is_ascii_digit()) {
+                    return Err(format!("bad probe count '{}'", v));
+                }
+                probes_left[i] = v.parse().map_err(|_| format!("bad probe count '{}'", v))?;
+            }
+            t += 3;
+        }
+        if tokens.get(t) == Some(&"lanes") {
+            let (a, b) = pair(t)?;
+            for (i, v) in [a, b].iter().enumerate() {
+                lanes[i] = match v.as_bytes() {
+                    [b'-'] => None,
+                    [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < rules.width => {
+                        Some((c - b'a') as usize)
+                    }
+                    _ => return Err(format!("bad lane '{}'", v)),
+                };
+            }
+            t += 3;
+        }
+    }
+
+    let mut hist = Vec::new();
+    if tokens.len() > t {
+        if tokens[t] != "history" {
+            return Err(format!("expected 'history', got '{}'", tokens[t]));
+        }
+        for tok in &tokens[t + 1..] {
+            hist.push(parse_hmove(rules, tok)?);
         }
     }
 
@@ -612,27 +1012,30 @@ fn parse_position(rules: &Rules, text: &str) -> Result<State, String> {
             side
         };
         let m = hist[j];
-        match cell(&undo_board, m.to) {
-            Cell::Occupied(p) if p.owner == mover => {}
-            _ => {
+        if m.kind == HKind::Move {
+            match cell(&undo_board, m.to) {
+                Cell::Occupied(p) if p.owner == mover => {}
+                _ => {
+                    return Err(format!(
+                        "history move {}{}: no piece of the mover on {}",
+                        square_name(m.from),
+                        square_name(m.to),
+                        square_name(m.to)
+                    ))
+                }
+            }
+            if cell(&undo_board, m.from) != Cell::Empty {
                 return Err(format!(
-                    "history move {}{}: no piece of the mover on {}",
+                    "history move {}{}: {} is not empty",
                     square_name(m.from),
                     square_name(m.to),
-                    square_name(m.to)
-                ))
+                    square_name(m.from)
+                ));
             }
+            undo_board[m.from.1][m.from.0] = cell(&undo_board, m.to);
+            undo_board[m.to.1][m.to.0] = Cell::Empty;
         }
-        if cell(&undo_board, m.from) != Cell::Empty {
-            return Err(format!(
-                "history move {}{}: {} is not empty",
-                square_name(m.from),
-                square_name(m.to),
-                square_name(m.from)
-            ));
-        }
-        undo_board[m.from.1][m.from.0] = cell(&undo_board, m.to);
-        undo_board[m.to.1][m.to.0] = Cell::Empty;
+        // (a pass moves nothing; powers count as attacks and are never undone)
         keys[j] = Some(position_key(&undo_board, mover));
     }
 
@@ -642,15 +1045,29 @@ fn parse_position(rules: &Rules, text: &str) -> Result<State, String> {
         ply,
         hist,
         keys,
+        pools,
+        probes_left,
+        lanes,
+        sudden_death_won: false,
     })
 }
 
 // ---------------------------------------------------------------------------------------
-// Move generation (rules 1-6 of "Moves")
+// Move generation (rules 1-6 of "Moves", fantasy flights and two-square moves, duel moves)
 // ---------------------------------------------------------------------------------------
 
 const ORTHOGONAL: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAGONAL: [(i64, i64); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const EIGHT: [(i64, i64); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 fn offset(rules: &Rules, sq: Sq, dx: i64, dy: i64) -> Option<Sq> {
     let x = sq.0 as i64 + dx;
@@ -671,8 +1088,27 @@ fn empty_or_enemy(board: &[Vec<Cell>], sq: Sq, side: u8) -> bool {
     }
 }
 
-/// All (from, to) pairs that rules 1-6 give the side to move, before repetition rules.
+fn is_enemy(board: &[Vec<Cell>], sq: Sq, side: u8) -> bool {
+    matches!(cell(board, sq), Cell::Occupied(p) if p.owner != side)
+}
+
+/// King-walk distance: the larger of the file distance and the row distance.
+fn king_distance(a: Sq, b: Sq) -> usize {
+    let dx = (a.0 as i64 - b.0 as i64).unsigned_abs() as usize;
+    let dy = (a.1 as i64 - b.1 as i64).unsigned_abs() as usize;
+    dx.max(dy)
+}
+
+/// All (from, to) pairs that the movement rules give the side to move, before repetition
+/// rules: classic rules 1-6; in the fantasy edition the step, the Scout line, the Dragon's
+/// flight and the Knight's and Shifter's two-square move; in the rank duel its moves and
+/// strikes.
 fn candidate_moves(rules: &Rules, board: &[Vec<Cell>], side: u8) -> BTreeSet<(Sq, Sq)> {
+    if rules.family == Family::Duel {
+        return duel_moves(rules, board, side);
+    }
+    let classic = rules.family == Family::Classic;
+    let fantasy = rules.family == Family::Fantasy;
     let mut moves = BTreeSet::new();
     for y in 0..rules.height {
         for x in 0..rules.width {
@@ -716,7 +1152,7 @@ fn candidate_moves(rules: &Rules, board: &[Vec<Cell>], side: u8) -> BTreeSet<(Sq
             }
 
             // 3. Captain diagonal.
-            if piece.kind == CAPTAIN && rules.captain_diagonal {
+            if classic && piece.kind == CAPTAIN && rules.captain_diagonal {
                 for &(dx, dy) in &DIAGONAL {
                     if let Some(to) = offset(rules, from, dx, dy) {
                         if empty_or_enemy(board, to, side) {
@@ -727,7 +1163,7 @@ fn candidate_moves(rules: &Rules, board: &[Vec<Cell>], side: u8) -> BTreeSet<(Sq
             }
 
             // 4. Lieutenant jump over an adjacent piece of either side.
-            if piece.kind == LIEUTENANT && rules.lieutenant_jump {
+            if classic && piece.kind == LIEUTENANT && rules.lieutenant_jump {
                 for &(dx, dy) in &ORTHOGONAL {
                     if let Some(over) = offset(rules, from, dx, dy) {
                         if let Cell::Occupied(_) = cell(board, over) {
@@ -742,7 +1178,7 @@ fn candidate_moves(rules: &Rules, board: &[Vec<Cell>], side: u8) -> BTreeSet<(Sq
             }
 
             // 5. Sergeant crossing of adjacent impassable squares.
-            if piece.kind == SERGEANT && rules.sergeant_crossing {
+            if classic && piece.kind == SERGEANT && rules.sergeant_crossing {
                 for &(dx, dy) in &ORTHOGONAL {
                     let mut current = match offset(rules, from, dx, dy) {
                         Some(sq) if cell(board, sq) == Cell::Blocked => sq,
@@ -765,7 +1201,7 @@ fn candidate_moves(rules: &Rules, board: &[Vec<Cell>], side: u8) -> BTreeSet<(Sq
             }
 
             // 6. Power Squares.
-            if rules.power != PowerMode::Off && rules.is_power_square(from) {
+            if classic && rules.power != PowerMode::Off && rules.is_power_square(from) {
                 for &to in &rules.power_squares {
                     if to == from {
                         continue;
@@ -781,13 +1217,210 @@ fn candidate_moves(rules: &Rules, board: &[Vec<Cell>], side: u8) -> BTreeSet<(Sq
                     }
                 }
             }
+
+            // Fantasy 1. Flight: over one or more occupied squares (either side) to the first
+            // empty square beyond; a lake or the edge stops the line; never an attack.
+            if fantasy && piece.kind == DRAGON {
+                let directions: &[(i64, i64)] = if rules.dragon_diagonal {
+                    &EIGHT
+                } else {
+                    &ORTHOGONAL
+                };
+                for &(dx, dy) in directions {
+                    let mut current = match offset(rules, from, dx, dy) {
+                        Some(sq) if matches!(cell(board, sq), Cell::Occupied(_)) => sq,
+                        _ => continue, // nothing to fly over next to the Dragon
+                    };
+                    // over the occupied squares; the board's edge ends the loop
+                    while let Some(next) = offset(rules, current, dx, dy) {
+                        match cell(board, next) {
+                            Cell::Occupied(_) => current = next,
+                            Cell::Empty => {
+                                moves.insert((from, next));
+                                break;
+                            }
+                            Cell::Blocked => break,
+                        }
+                    }
+                }
+            }
+
+            // Fantasy 2. Two-square move: the middle square empty, the end square empty or
+            // an enemy piece.
+            if fantasy && (piece.kind == KNIGHT || piece.kind == SHIFTER) {
+                for &(dx, dy) in &ORTHOGONAL {
+                    if let Some(middle) = offset(rules, from, dx, dy) {
+                        if cell(board, middle) == Cell::Empty {
+                            if let Some(to) = offset(rules, middle, dx, dy) {
+                                if empty_or_enemy(board, to, side) {
+                                    moves.insert((from, to));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
     moves
 }
 
+/// Rank duel: one square in any of the 8 directions, or two in a straight line over an
+/// empty middle square; the end square empty (a move) or an enemy piece (a strike).
+fn duel_moves(rules: &Rules, board: &[Vec<Cell>], side: u8) -> BTreeSet<(Sq, Sq)> {
+    let mut moves = BTreeSet::new();
+    for y in 0..rules.height {
+        for x in 0..rules.width {
+            let from = (x, y);
+            match cell(board, from) {
+                Cell::Occupied(p) if p.owner == side => {}
+                _ => continue,
+            }
+            for &(dx, dy) in &EIGHT {
+                if let Some(one) = offset(rules, from, dx, dy) {
+                    if empty_or_enemy(board, one, side) {
+                        moves.insert((from, one));
+                    }
+                    if cell(board, one) == Cell::Empty {
+                        if let Some(two) = offset(rules, one, dx, dy) {
+                            if empty_or_enemy(board, two, side) {
+                                moves.insert((from, two));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// Fantasy powers 3-6 of the side to move (reveal, hypnosis, strike, shot).
+fn power_actions(rules: &Rules, board: &[Vec<Cell>], side: u8) -> Vec<Action> {
+    let mut actions = Vec::new();
+    for y in 0..rules.height {
+        for x in 0..rules.width {
+            let from = (x, y);
+            let piece = match cell(board, from) {
+                Cell::Occupied(p) if p.owner == side => p,
+                _ => continue,
+            };
+            match piece.kind {
+                SORCERESS => {
+                    // an enemy piece within sorceress-range, not revealed yet
+                    for ty in 0..rules.height {
+                        for tx in 0..rules.width {
+                            let to = (tx, ty);
+                            if king_distance(from, to) > rules.sorceress_range {
+                                continue;
+                            }
+                            if let Cell::Occupied(t) = cell(board, to) {
+                                if t.owner != side && !t.revealed {
+                                    actions.push(Action::Reveal(from, to));
+                                }
+                            }
+                        }
+                    }
+                }
+                MAGE => {
+                    // an enemy piece within mage-range, not a Trap or Flag, never changed sides
+                    for ty in 0..rules.height {
+                        for tx in 0..rules.width {
+                            let to = (tx, ty);
+                            if king_distance(from, to) > rules.mage_range {
+                                continue;
+                            }
+                            if let Cell::Occupied(t) = cell(board, to) {
+                                if t.owner != side && movable(t.kind) && !t.changed {
+                                    actions.push(Action::Hypnotise(from, to));
+                                }
+                            }
+                        }
+                    }
+                }
+                ELEMENTAL => {
+                    // at least one enemy piece on the eight squares around
+                    let any = EIGHT.iter().any(|&(dx, dy)| {
+                        offset(rules, from, dx, dy).is_some_and(|sq| is_enemy(board, sq, side))
+                    });
+                    if any {
+                        actions.push(Action::Strike(from));
+                    }
+                }
+                ELF => {
+                    // the first piece in each of the 8 directions within elf-range, if an
+                    // enemy; an impassable square blocks
+                    for &(dx, dy) in &EIGHT {
+                        let mut current = from;
+                        for _ in 0..rules.elf_range {
+                            match offset(rules, current, dx, dy) {
+                                Some(next) => match cell(board, next) {
+                                    Cell::Empty => current = next,
+                                    Cell::Blocked => break,
+                                    Cell::Occupied(t) => {
+                                        if t.owner != side {
+                                            actions.push(Action::Shoot(from, next));
+                                        }
+                                        break;
+                                    }
+                                },
+                                None => break,
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    actions
+}
+
+/// Rank duel probes and the pass.
+fn duel_extra_actions(rules: &Rules, state: &State) -> Vec<Action> {
+    let board = &state.board;
+    let side = state.side;
+    let mut actions = Vec::new();
+    if state.probes_left[side as usize] > 0 {
+        // targets: unmoved, unrevealed enemy pieces that one of our pieces sees along one
+        // of the 8 directions with only empty squares between
+        let mut targets = BTreeSet::new();
+        for y in 0..rules.height {
+            for x in 0..rules.width {
+                let from = (x, y);
+                match cell(board, from) {
+                    Cell::Occupied(p) if p.owner == side => {}
+                    _ => continue,
+                }
+                for &(dx, dy) in &EIGHT {
+                    let mut current = from;
+                    while let Some(next) = offset(rules, current, dx, dy) {
+                        match cell(board, next) {
+                            Cell::Empty => current = next,
+                            Cell::Blocked => break,
+                            Cell::Occupied(t) => {
+                                if t.owner != side && !t.moved && !t.revealed {
+                                    targets.insert(next);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for target in targets {
+            for guess in 1..=5 {
+                actions.push(Action::Probe(target, guess));
+            }
+        }
+    }
+    actions.push(Action::Pass);
+    actions
+}
+
 // ---------------------------------------------------------------------------------------
-// Battles and playing a move
+// Battles and playing an action
 // ---------------------------------------------------------------------------------------
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -797,6 +1430,8 @@ enum Outcome {
     BothRemoved,
 }
 
+/// Classic battles; in the fantasy edition the same indices stand for Trap (Bomb),
+/// Slayer (Spy), Dwarf (Miner) and Dragon (Marshal).
 fn battle(rules: &Rules, attacker: usize, defender: usize) -> Outcome {
     if defender == FLAG {
         return Outcome::AttackerWins;
@@ -826,23 +1461,71 @@ fn battle(rules: &Rules, attacker: usize, defender: usize) -> Outcome {
     }
 }
 
-/// The board after `from`→`to` (a plain move or an attack).
+/// Rank duel combat: cyclic for ranks 1-5; a 6 beats every rank 1-5 in either role, 6
+/// against 6 destroys both.
+fn duel_battle(attacker: usize, defender: usize) -> Outcome {
+    if attacker == 6 && defender == 6 {
+        return Outcome::BothRemoved;
+    }
+    if attacker == 6 {
+        return Outcome::AttackerWins;
+    }
+    if defender == 6 {
+        return Outcome::DefenderWins;
+    }
+    match (attacker + 5 - defender) % 5 {
+        0 => Outcome::BothRemoved,
+        1 | 2 => Outcome::AttackerWins,
+        _ => Outcome::DefenderWins,
+    }
+}
+
+/// Whether a from-to move reveals the piece that makes it (only one kind could make it):
+/// a Scout line of more than one square, the classic special moves, a flight, a
+/// two-square move. (Only the fantasy edition reads the revealed mark.)
+fn move_reveals(rules: &Rules, kind: usize, from: Sq, to: Sq) -> bool {
+    let far = king_distance(from, to) > 1;
+    match rules.family {
+        Family::Fantasy => far && matches!(kind, SCOUT | DRAGON | KNIGHT | SHIFTER),
+        Family::Classic => {
+            if rules.is_power_square(from) && rules.is_power_square(to) && kind != SCOUT {
+                return false;
+            }
+            let diagonal = from.0 != to.0 && from.1 != to.1;
+            match kind {
+                SCOUT | LIEUTENANT | SERGEANT => far,
+                CAPTAIN => diagonal,
+                _ => false,
+            }
+        }
+        Family::Duel => false,
+    }
+}
+
+/// The board after `from`→`to` (a plain move or an attack) in the classic and fantasy
+/// families, with the marks: the mover is moved; both pieces of a battle are revealed.
 fn board_after(rules: &Rules, board: &[Vec<Cell>], from: Sq, to: Sq) -> Vec<Vec<Cell>> {
     let mut next = board.to_vec();
-    let attacker = match cell(board, from) {
+    let mut attacker = match cell(board, from) {
         Cell::Occupied(p) => p,
         _ => panic!("board_after: no piece on the from square"),
     };
+    attacker.moved = true;
+    if move_reveals(rules, attacker.kind, from, to) {
+        attacker.revealed = true;
+    }
     match cell(board, to) {
         Cell::Empty => {
             next[to.1][to.0] = Cell::Occupied(attacker);
             next[from.1][from.0] = Cell::Empty;
         }
-        Cell::Occupied(defender) => {
+        Cell::Occupied(mut defender) => {
             next[from.1][from.0] = Cell::Empty;
+            attacker.revealed = true;
+            defender.revealed = true;
             match battle(rules, attacker.kind, defender.kind) {
                 Outcome::AttackerWins => next[to.1][to.0] = Cell::Occupied(attacker),
-                Outcome::DefenderWins => {}
+                Outcome::DefenderWins => next[to.1][to.0] = Cell::Occupied(defender),
                 Outcome::BothRemoved => next[to.1][to.0] = Cell::Empty,
             }
         }
@@ -851,21 +1534,196 @@ fn board_after(rules: &Rules, board: &[Vec<Cell>], from: Sq, to: Sq) -> Vec<Vec<
     next
 }
 
-fn play(rules: &Rules, state: &State, from: Sq, to: Sq) -> State {
-    let attack = matches!(cell(&state.board, to), Cell::Occupied(_));
-    let board = board_after(rules, &state.board, from, to);
-    let side = other(state.side);
-    let mut hist = state.hist.clone();
-    hist.push(HMove { from, to, attack });
-    let mut keys = state.keys.clone();
-    keys.push(Some(position_key(&board, side)));
-    State {
-        board,
-        side,
-        ply: state.ply + 1,
-        hist,
-        keys,
+/// Rank duel: once both sides have played N turns each, i.e. for a turn made at ply >= 2N.
+fn sudden_death_active(rules: &Rules, state: &State) -> bool {
+    match rules.sudden_death {
+        Some(n) => state.ply >= 2 * n,
+        None => false,
     }
+}
+
+/// Rank duel promotion: a 3 of `side` on `sq`, on the far row, in the file where the
+/// opponent's 3 started, becomes a revealed 6.
+fn promote(rules: &Rules, next: &mut State, side: u8, sq: Sq) {
+    let far_row = if side == RED { rules.height - 1 } else { 0 };
+    if let Cell::Occupied(mut p) = cell(&next.board, sq) {
+        if p.owner == side
+            && p.kind == 3
+            && sq.1 == far_row
+            && next.lanes[other(side) as usize] == Some(sq.0)
+        {
+            p.kind = 6;
+            p.revealed = true;
+            next.board[sq.1][sq.0] = Cell::Occupied(p);
+        }
+    }
+}
+
+fn piece_at(board: &[Vec<Cell>], sq: Sq) -> Piece {
+    match cell(board, sq) {
+        Cell::Occupied(p) => p,
+        _ => panic!("no piece on {}", square_name(sq)),
+    }
+}
+
+fn play(rules: &Rules, state: &State, action: Action) -> State {
+    let side = state.side;
+    let (me, them) = (side as usize, other(side) as usize);
+    let mut next = state.clone();
+    let power = |from: Sq, to: Sq| HMove {
+        from,
+        to,
+        attack: true,
+        kind: HKind::Power,
+    };
+    let hmove = match action {
+        Action::Move(from, to) if rules.family == Family::Duel => {
+            let mut mover = piece_at(&state.board, from);
+            mover.moved = true;
+            next.board[from.1][from.0] = Cell::Empty;
+            let attack = match cell(&state.board, to) {
+                Cell::Empty => {
+                    // a move: 1 point of upkeep
+                    next.board[to.1][to.0] = Cell::Occupied(mover);
+                    next.pools[me] -= 1;
+                    promote(rules, &mut next, side, to);
+                    false
+                }
+                Cell::Occupied(mut defender) => {
+                    // a strike: no upkeep; both revealed; points to the winner's side
+                    mover.revealed = true;
+                    defender.revealed = true;
+                    match duel_battle(mover.kind, defender.kind) {
+                        Outcome::AttackerWins => {
+                            next.board[to.1][to.0] = Cell::Occupied(mover);
+                            next.pools[me] += defender.kind as i64;
+                            next.pools[them] -= defender.kind as i64;
+                            promote(rules, &mut next, side, to);
+                            if sudden_death_active(rules, state) {
+                                next.sudden_death_won = true;
+                            }
+                        }
+                        Outcome::DefenderWins => {
+                            next.board[to.1][to.0] = Cell::Occupied(defender);
+                            next.pools[them] += mover.kind as i64;
+                            next.pools[me] -= mover.kind as i64;
+                        }
+                        Outcome::BothRemoved => next.board[to.1][to.0] = Cell::Empty,
+                    }
+                    true
+                }
+                Cell::Blocked => panic!("duel move onto an impassable square"),
+            };
+            HMove {
+                from,
+                to,
+                attack,
+                kind: HKind::Move,
+            }
+        }
+        Action::Move(from, to) => {
+            let attack = matches!(cell(&state.board, to), Cell::Occupied(_));
+            next.board = board_after(rules, &state.board, from, to);
+            HMove {
+                from,
+                to,
+                attack,
+                kind: HKind::Move,
+            }
+        }
+        Action::Reveal(from, to) => {
+            let mut user = piece_at(&state.board, from);
+            user.revealed = true;
+            next.board[from.1][from.0] = Cell::Occupied(user);
+            let mut target = piece_at(&state.board, to);
+            target.revealed = true;
+            next.board[to.1][to.0] = Cell::Occupied(target);
+            power(from, to)
+        }
+        Action::Hypnotise(from, to) => {
+            let mut user = piece_at(&state.board, from);
+            user.revealed = true;
+            next.board[from.1][from.0] = Cell::Occupied(user);
+            let mut target = piece_at(&state.board, to);
+            if rank(target.kind) < rank(user.kind) {
+                target.owner = side;
+                target.revealed = true;
+                target.changed = true;
+                next.board[to.1][to.0] = Cell::Occupied(target);
+            }
+            power(from, to)
+        }
+        Action::Strike(from) => {
+            let mut user = piece_at(&state.board, from);
+            user.revealed = true;
+            user.moved = true; // "the attacker as moved"
+            let mut user_removed = false;
+            for &(dx, dy) in &EIGHT {
+                let sq = match offset(rules, from, dx, dy) {
+                    Some(sq) if is_enemy(&state.board, sq, side) => sq,
+                    _ => continue,
+                };
+                let mut defender = piece_at(&state.board, sq);
+                defender.revealed = true;
+                match battle(rules, user.kind, defender.kind) {
+                    Outcome::AttackerWins => next.board[sq.1][sq.0] = Cell::Empty,
+                    Outcome::DefenderWins => {
+                        next.board[sq.1][sq.0] = Cell::Occupied(defender);
+                        user_removed = true;
+                    }
+                    Outcome::BothRemoved => {
+                        next.board[sq.1][sq.0] = Cell::Empty;
+                        user_removed = true;
+                    }
+                }
+            }
+            next.board[from.1][from.0] = if user_removed {
+                Cell::Empty
+            } else {
+                Cell::Occupied(user)
+            };
+            power(from, from)
+        }
+        Action::Shoot(from, to) => {
+            let mut user = piece_at(&state.board, from);
+            user.revealed = true;
+            next.board[from.1][from.0] = Cell::Occupied(user);
+            let target = piece_at(&state.board, to);
+            if movable(target.kind) && rank(target.kind) < rank(user.kind) {
+                next.board[to.1][to.0] = Cell::Empty;
+            }
+            power(from, to)
+        }
+        Action::Probe(target, guess) => {
+            next.probes_left[me] -= 1;
+            let t = piece_at(&state.board, target);
+            if t.kind == guess as usize {
+                next.board[target.1][target.0] = Cell::Empty;
+                next.pools[them] -= guess as i64;
+                next.pools[me] += guess as i64;
+                if sudden_death_active(rules, state) {
+                    next.sudden_death_won = true;
+                }
+            } else {
+                next.pools[me] -= 1;
+            }
+            power(target, target)
+        }
+        Action::Pass => {
+            next.pools[me] -= 1;
+            HMove {
+                from: (0, 0),
+                to: (0, 0),
+                attack: false,
+                kind: HKind::Pass,
+            }
+        }
+    };
+    next.side = other(side);
+    next.ply = state.ply + 1;
+    next.hist.push(hmove);
+    next.keys.push(Some(position_key(&next.board, next.side)));
+    next
 }
 
 // ---------------------------------------------------------------------------------------
@@ -904,6 +1762,15 @@ fn boundaries(rules: &Rules, from: Sq, to: Sq) -> Vec<Boundary> {
     result
 }
 
+/// The boundaries a history entry crossed: a power (fantasy) or a probe or pass (rank
+/// duel) crosses none.
+fn hmove_boundaries(rules: &Rules, m: &HMove) -> Vec<Boundary> {
+    match m.kind {
+        HKind::Move => boundaries(rules, m.from, m.to),
+        HKind::Power | HKind::Pass => Vec::new(),
+    }
+}
+
 fn adjacent(a: Sq, b: Sq) -> bool {
     let dx = (a.0 as i64 - b.0 as i64).abs();
     let dy = (a.1 as i64 - b.1 as i64).abs();
@@ -940,10 +1807,9 @@ fn two_squares_forbids(rules: &Rules, state: &State, from: Sq, to: Sq) -> bool {
     }
     // one boundary crossed by all of them and by the candidate
     let candidate = boundaries(rules, from, to);
-    candidate.iter().any(|b| {
-        last.iter()
-            .all(|m| boundaries(rules, m.from, m.to).contains(b))
-    })
+    candidate
+        .iter()
+        .any(|b| last.iter().all(|m| hmove_boundaries(rules, m).contains(b)))
 }
 
 /// Index of the first position p(i) that has no attack among the moves after it.
@@ -960,7 +1826,8 @@ fn return_exemption(state: &State, from: Sq, to: Sq) -> bool {
         return false;
     }
     let own_last = state.hist[n - 2];
-    from == own_last.to && to == own_last.from
+    // a power or pass takes no piece anywhere
+    own_last.kind == HKind::Move && from == own_last.to && to == own_last.from
 }
 
 /// True when p(n+1) equals some known p(i) with i in `lo..=n`.
@@ -1043,23 +1910,35 @@ fn more_squares_forbids(rules: &Rules, state: &State, from: Sq, to: Sq, attack: 
 }
 
 // ---------------------------------------------------------------------------------------
-// End of game and legal moves
+// End of game and legal actions
 // ---------------------------------------------------------------------------------------
 
 fn game_over_before_moving(rules: &Rules, state: &State) -> bool {
-    // 1. a side whose last Flag was captured has lost (only where the variant has Flags)
-    if rules.counts[FLAG] > 0 {
+    if rules.family == Family::Duel {
+        // checked after every turn; a given position is judged the same way (its last turn
+        // is unknown, so it cannot have been won by sudden death)
+        if state.sudden_death_won {
+            return true;
+        }
+        for side in [RED, BLUE] {
+            let pieces = state
+                .board
+                .iter()
+                .flatten()
+                .filter(|c| matches!(c, Cell::Occupied(p) if p.owner == side))
+                .count();
+            if state.pools[side as usize] <= 0 || pieces == 0 {
+                return true;
+            }
+        }
+    } else if rules.counts[FLAG] > 0 {
+        // 1. a side whose last Flag was captured has lost (only where the variant has Flags)
         for side in [RED, BLUE] {
             let flags = state
                 .board
                 .iter()
                 .flatten()
-                .filter(|c| {
-                    **c == Cell::Occupied(Piece {
-                        owner: side,
-                        kind: FLAG,
-                    })
-                })
+                .filter(|c| matches!(c, Cell::Occupied(p) if p.owner == side && p.kind == FLAG))
                 .count();
             if flags == 0 {
                 return true;
@@ -1076,7 +1955,7 @@ fn game_over_before_moving(rules: &Rules, state: &State) -> bool {
     false
 }
 
-fn legal(rules: &Rules, state: &State) -> Vec<(Sq, Sq)> {
+fn legal(rules: &Rules, state: &State) -> Vec<Action> {
     if game_over_before_moving(rules, state) {
         return Vec::new();
     }
@@ -1089,7 +1968,13 @@ fn legal(rules: &Rules, state: &State) -> Vec<(Sq, Sq)> {
         if more_squares_forbids(rules, state, from, to, attack) {
             continue;
         }
-        result.push((from, to));
+        result.push(Action::Move(from, to));
+    }
+    // powers cross no boundary and count as attacks: no repetition rule forbids them
+    match rules.family {
+        Family::Classic => {}
+        Family::Fantasy => result.extend(power_actions(rules, &state.board, state.side)),
+        Family::Duel => result.extend(duel_extra_actions(rules, state)),
     }
     result
 }
@@ -1098,13 +1983,13 @@ fn perft_state(rules: &Rules, state: &State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = legal(rules, state);
+    let actions = legal(rules, state);
     if depth == 1 {
-        return moves.len() as u64;
+        return actions.len() as u64;
     }
-    moves
+    actions
         .iter()
-        .map(|&(from, to)| perft_state(rules, &play(rules, state, from, to), depth - 1))
+        .map(|&a| perft_state(rules, &play(rules, state, a), depth - 1))
         .sum()
 }
 
@@ -1124,7 +2009,7 @@ pub fn perft(
     Ok(perft_state(&rules, &state, depth))
 }
 
-/// Perft split by first move: `(move, count)` sorted by move text.
+/// Perft split by first action: `(action, count)` sorted by action text.
 pub fn divide(
     variant: &str,
     sets: &[(&str, &str)],
@@ -1135,20 +2020,21 @@ pub fn divide(
     let state = parse_position(&rules, position)?;
     let mut result: Vec<(String, u64)> = legal(&rules, &state)
         .iter()
-        .map(|&(from, to)| {
+        .map(|&a| {
             let count = if depth == 0 {
                 1
             } else {
-                perft_state(&rules, &play(&rules, &state, from, to), depth - 1)
+                perft_state(&rules, &play(&rules, &state, a), depth - 1)
             };
-            (format!("{}{}", square_name(from), square_name(to)), count)
+            (action_text(&a), count)
         })
         .collect();
     result.sort();
     Ok(result)
 }
 
-/// The legal moves as `<from><to>` strings, sorted, without duplicates.
+/// The legal actions as strings (`e4e5`, `e4e6:reveal`, `e4:strike`, `c5:probe3`, `pass`,
+/// …), sorted, without duplicates.
 pub fn legal_moves(
     variant: &str,
     sets: &[(&str, &str)],
@@ -1156,10 +2042,7 @@ pub fn legal_moves(
 ) -> Result<Vec<String>, String> {
     let rules = rules_for(variant, sets)?;
     let state = parse_position(&rules, position)?;
-    let mut moves: Vec<String> = legal(&rules, &state)
-        .iter()
-        .map(|&(from, to)| format!("{}{}", square_name(from), square_name(to)))
-        .collect();
+    let mut moves: Vec<String> = legal(&rules, &state).iter().map(action_text).collect();
     moves.sort();
     moves.dedup();
     Ok(moves)
