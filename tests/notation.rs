@@ -99,3 +99,48 @@ fn malformed_positions_are_refused_with_the_token() {
         assert!(err.is_err(), "accepted: {bad}");
     }
 }
+
+#[test]
+fn public_records_of_every_move_and_action_round_trip() {
+    use stratagem::view::PublicMove;
+    let mut seen_actions = std::collections::BTreeSet::new();
+    for variant in common::presets() {
+        let rules = common::rules(variant, &[]);
+        for seed in 0..4 {
+            let mut pos = common::random_start(&rules, seed);
+            let mut rng = Rng::new(seed + 500);
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves.as_slice()[rng.below(moves.len())];
+                let record = PublicMove::observe(&pos, m);
+                assert_eq!(record.action_text(), m.to_string());
+                let text = record.display(&rules).to_string();
+                let back =
+                    PublicMove::parse(&text, &rules).unwrap_or_else(|e| panic!("{variant}: {e}"));
+                assert_eq!(back, record, "{variant}: {text}");
+                if let Some((_, action)) = text.split_once(':') {
+                    seen_actions.insert(
+                        action
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphabetic())
+                            .collect::<String>(),
+                    );
+                }
+                if text == "pass" {
+                    seen_actions.insert(text.clone());
+                }
+                pos.play_unchecked(m);
+            }
+        }
+    }
+    // Random games of the fantasy and duel presets use every kind of action.
+    for action in ["reveal", "hypnotise", "strike", "shoot", "probe", "pass"] {
+        assert!(
+            seen_actions.contains(action),
+            "{action} never played: {seen_actions:?}"
+        );
+    }
+}

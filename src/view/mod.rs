@@ -14,7 +14,7 @@ mod public_move;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-pub use public_move::{Battle, MoveTokenError, PublicMove};
+pub use public_move::{ActionRecord, Battle, MoveTokenError, ProbeAnswer, PublicMove};
 
 use crate::board::{Cell, Color, HistoryEntry, Position, Setup, Square, MAILBOX};
 use crate::movegen::{Move, MoveSink};
@@ -523,7 +523,7 @@ impl View {
             kind: move_kind.kind,
             attack,
         });
-        self.public.push(*m);
+        self.public.push(m.clone());
         self.ply += 1;
         self.to_move = self.to_move.opponent();
         if !self.propagate() {
