@@ -1121,11 +1121,12 @@ fn mage_hypnosis() {
             ]
         )
     );
-    // Steps d4 e3 e5 f4; hypnosis of e6, f5 (legal, it will fail) and g2; not the Trap,
-    // not the piece that changed sides.
+    // Steps d4 e3 e5 f4; hypnosis of the Trap d3, e6, f5 (legal, they fail but the Mage
+    // cannot know) and g2; not the piece that changed sides.
     assert_eq!(
         moves("fantasy", &[], &pos),
         list(&[
+            "e4d3:hypnotise",
             "e4d4",
             "e4e3",
             "e4e5",
@@ -1135,10 +1136,17 @@ fn mage_hypnosis() {
             "e4g2:hypnotise",
         ])
     );
-    // mage-range=1: only f5 (d3 is a Trap, f3 changed sides).
+    // mage-range=1: d3 and f5 (f3 changed sides).
     assert_eq!(
         moves("fantasy", &[("mage-range", "1")], &pos),
-        list(&["e4d4", "e4e3", "e4e5", "e4f4", "e4f5:hypnotise"])
+        list(&[
+            "e4d3:hypnotise",
+            "e4d4",
+            "e4e3",
+            "e4e5",
+            "e4f4",
+            "e4f5:hypnotise"
+        ])
     );
 }
 
@@ -1225,8 +1233,8 @@ fn hypnosis_success_and_failure() {
         )
     );
     assert_eq!(divide_entry("fantasy", &[], &pos, 2, "e4e6:hypnotise"), 4);
-    // Once only, and Traps and Flags are immune: Blue Mage e4 facing a Red Dwarf that was
-    // Blue's (r3*~ on e6), a Red Dwarf f5, the Red Flag d3 and a Red Trap c2.
+    // Once only; Traps and Flags may be tried (and resist): Blue Mage e4 facing a Red Dwarf
+    // that was Blue's (r3*~ on e6), a Red Dwarf f5, the Red Flag d3 and a Red Trap c2.
     let pos = format!(
         "{} b 0",
         board(
@@ -1243,7 +1251,15 @@ fn hypnosis_success_and_failure() {
     );
     assert_eq!(
         moves("fantasy", &[], &pos),
-        list(&["e4d4", "e4e3", "e4e5", "e4f4", "e4f5:hypnotise"])
+        list(&[
+            "e4c2:hypnotise",
+            "e4d3:hypnotise",
+            "e4d4",
+            "e4e3",
+            "e4e5",
+            "e4f4",
+            "e4f5:hypnotise"
+        ])
     );
 }
 

@@ -103,10 +103,14 @@ fn mage_hypnotises_lower_ranks_once() {
     );
     let m = moves_from(&pos, "e4");
     assert!(m.contains(&"e4e6:hypnotise".to_string()) && m.contains(&"e4f5:hypnotise".to_string()));
+    // A Trap may be tried (the Mage cannot know what it is) but resists.
+    assert!(m.contains(&"e4d3:hypnotise".to_string()));
+    pos.play_text("e4d3:hypnotise").unwrap();
     assert!(
-        !m.contains(&"e4d3:hypnotise".to_string()),
-        "Traps are immune"
+        pos.cell("d3".parse().unwrap()).is_of(Color::Blue),
+        "a Trap does not change sides"
     );
+    pos.undo();
     pos.play_text("e4f5:hypnotise").unwrap();
     assert!(
         pos.cell("f5".parse().unwrap()).is_of(Color::Blue),

@@ -109,6 +109,11 @@ impl Cell {
         Cell((self.0 ^ OWNER) | HYPNOTISED | REVEALED)
     }
 
+    /// The same piece with the changed-sides mark (as a position text's `~` says).
+    pub fn marked_hypnotised(self) -> Cell {
+        Cell(self.0 | HYPNOTISED)
+    }
+
     pub fn with_moved(self) -> Cell {
         Cell(self.0 | MOVED)
     }

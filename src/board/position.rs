@@ -204,11 +204,8 @@ impl Position {
 
     /// The cell at a square (off-board for squares outside this board).
     pub fn cell(&self, sq: Square) -> Cell {
-        if self.rules.geometry().contains(sq) {
-            self.cells[sq.index()]
-        } else {
-            Cell::OFF_BOARD
-        }
+        // Every mailbox cell outside the board (padding included) holds `OFF_BOARD`.
+        self.cells[sq.index()]
     }
 
     /// The known history, oldest first.

@@ -231,13 +231,11 @@ impl Engine {
                 for token in &moves {
                     let m = PublicMove::parse(token, &self.rules).map_err(|e| e.to_string())?;
                     let legal = pos
-                        .find_move(m.from, m.to)
-                        .filter(|_| pos.quick_end().is_none())
-                        .ok_or_else(|| format!("move '{token}' is not legal here"))?;
-                    if m.battle.is_some() && PublicMove::observe(&pos, legal) != m {
-                        return Err(format!(
-                            "move '{token}': the battle does not end that way here"
-                        ));
+                        .parse_move(&m.action_text())
+                        .map_err(|_| format!("move '{token}' is not legal here"))?;
+                    let told = m.battle.is_some() || m.action.is_some() || m.promoted;
+                    if told && PublicMove::observe(&pos, legal) != m {
+                        return Err(format!("move '{token}': it does not end that way here"));
                     }
                     pos.play_unchecked(legal);
                 }

@@ -2,8 +2,11 @@
 
 use crate::board::Color;
 use crate::board::Position;
+use crate::rules::GameKind;
 use crate::rules::{BattleRole, Rules};
-use crate::search::params::{ADVANCE_PER_ROW, BOMB_VALUE, FLAG_VALUE, HIDDEN_BONUS, RANK_VALUE};
+use crate::search::params::{
+    ADVANCE_PER_ROW, BOMB_VALUE, DUEL_POINT, FLAG_VALUE, HIDDEN_BONUS, RANK_VALUE,
+};
 
 /// The material value of a kind.
 pub fn kind_value(rules: &Rules, kind: usize) -> i32 {
@@ -20,6 +23,10 @@ pub fn evaluate(pos: &Position) -> i32 {
     let rules = pos.rules();
     let us = pos.side_to_move();
     let mut score = 0;
+    if rules.game() == GameKind::RankDuel {
+        let p = pos.points();
+        score += DUEL_POINT * (p[us.index()] - p[us.opponent().index()]);
+    }
     for &sq in rules.board_squares() {
         let c = pos.cell(sq);
         if !c.is_piece() {

@@ -13,7 +13,7 @@ use std::fmt;
 use crate::board::{
     parse_square_prefix, Cell, Color, Position, Square, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL,
 };
-use crate::rules::{BattleRole, GameKind, Power, PowerSquares};
+use crate::rules::{GameKind, Power, PowerSquares};
 pub(crate) use repetition::Crossing;
 use repetition::Filter;
 
@@ -444,12 +444,11 @@ impl Position {
                     if !c.is_of(them) {
                         continue;
                     }
+                    // Legality never depends on a hidden rank: a Mage may try any piece that
+                    // has not changed sides (a Trap or Flag resists, as a higher rank does).
                     let ok = match power {
                         Power::Reveal => !c.is_revealed(),
-                        _ => {
-                            self.rules.kind(c.kind()).role == BattleRole::Plain
-                                && !c.is_hypnotised()
-                        }
+                        _ => !c.is_hypnotised(),
                     };
                     if ok {
                         sink.push(Move { from, to, kind });

@@ -360,12 +360,10 @@ pub fn replay(record: &GameRecord, rules: Arc<Rules>) -> Result<Option<GameEnd>,
     let mut pos =
         Position::from_setups(rules, red, blue, record.first).map_err(|e| e.to_string())?;
     for m in &record.moves {
-        let legal = pos
-            .find_move(m.from, m.to)
-            .filter(|_| pos.quick_end().is_none())
-            .ok_or_else(|| format!("{}{} is not legal", m.from, m.to))?;
+        let text = m.action_text();
+        let legal = pos.parse_move(&text).map_err(|e| format!("{text}: {e}"))?;
         if PublicMove::observe(&pos, legal) != *m {
-            return Err(format!("{}{}: the battle ends otherwise", m.from, m.to));
+            return Err(format!("{text}: the outcome differs"));
         }
         pos.play_unchecked(legal);
     }

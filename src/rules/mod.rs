@@ -93,18 +93,8 @@ pub struct Rules {
     board_squares: Vec<crate::board::Square>,
 }
 
-/// The presets the engine protocol, the referee and `stratagem play` handle. The fantasy
-/// edition and the rank duel are in the rules core (legal actions, perft) but their powers,
-/// probes and points have no public notation in the protocol yet, so they cannot be played
-/// through it (issue 5).
-pub const PLAYABLE: [&str; 6] = [
-    "classic",
-    "barrage",
-    "duel",
-    "probe-classic",
-    "probe-enhanced",
-    "probe-blitz",
-];
+/// The presets the engine protocol, the referee and `stratagem play` handle: all of them.
+pub const PLAYABLE: [&str; 9] = PRESETS;
 
 /// The names of the presets, in the order they are listed to users.
 pub const PRESETS: [&str; 9] = [

@@ -12,6 +12,8 @@ pub const HIDDEN_BONUS: i32 = 8;
 /// Bonus per row a movable piece has advanced from its own back row: it makes the search
 /// seek contact instead of shuffling once nothing is in reach.
 pub const ADVANCE_PER_ROW: i32 = 3;
+/// Rank duel: the worth of one point of the pool (running out of points loses).
+pub const DUEL_POINT: i32 = 30;
 /// Score of a won game, less the plies it takes.
 pub const WIN: i32 = 30_000;
 /// Scores above this are wins or losses.

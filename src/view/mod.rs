@@ -17,9 +17,9 @@ use std::sync::Arc;
 pub use public_move::{ActionRecord, Battle, MoveTokenError, ProbeAnswer, PublicMove};
 
 use crate::board::{Cell, Color, HistoryEntry, Position, Setup, Square, MAILBOX};
-use crate::movegen::{Move, MoveSink};
+use crate::movegen::Move;
 use crate::rng::Rng;
-use crate::rules::{Outcome, Rules};
+use crate::rules::{GameKind, Outcome, Rules};
 
 /// A set of kind indices.
 pub type KindSet = u16;
@@ -33,6 +33,8 @@ pub struct OwnPiece {
     pub moved: bool,
     /// The opponent knows its kind.
     pub revealed: bool,
+    /// It came over from the enemy by hypnosis.
+    pub hypnotised: bool,
 }
 
 /// What the player knows of one enemy piece.
@@ -47,6 +49,8 @@ pub struct EnemyPiece {
     pub revealed: bool,
     /// Where it stood at the start (unknown for pieces captured before a full position).
     pub start: Option<Square>,
+    /// It was one of ours, turned by hypnosis: it does not count in the enemy's army.
+    pub hypnotised: bool,
 }
 
 impl EnemyPiece {
@@ -99,6 +103,13 @@ pub struct View {
     public: Vec<PublicMove>,
     /// A Flag was captured: no move may follow.
     flag_captured: bool,
+    /// Rank duel: each side's pool and probes left, and the file where each side's rank-3
+    /// piece started when known (ours always; the enemy's once a promotion shows it).
+    points: [i32; 2],
+    probes: [u8; 2],
+    lanes: [Option<u8>; 2],
+    /// Rank duel: decided by sudden death.
+    decided: bool,
 }
 
 /// Reads an occupancy string: rows as the opponent sees them, front row first, `?` an
@@ -193,6 +204,10 @@ impl View {
             to_move: first,
             ply: 0,
             flag_captured: false,
+            points: [rules.options().points as i32; 2],
+            probes: [rules.options().probes; 2],
+            lanes: [None; 2],
+            decided: false,
             rules: Arc::clone(&rules),
         };
         for sq in g.all_squares().filter(|&s| !g.is_impassable(s)) {
@@ -212,7 +227,15 @@ impl View {
                     square: Some(sq),
                     moved: false,
                     revealed: false,
+                    hypnotised: false,
                 });
+                if rules
+                    .kinds()
+                    .iter()
+                    .any(|k| k.promoted_from == Some(*letter))
+                {
+                    view.lanes[me.index()] = Some(sq.file());
+                }
             }
         }
         let all = kinds_in_play(&rules);
@@ -224,6 +247,7 @@ impl View {
                 moved: false,
                 revealed: false,
                 start: Some(sq),
+                hypnotised: false,
             });
         }
         view.propagate();
@@ -246,6 +270,10 @@ impl View {
             to_move: me,
             ply: pos.ply(),
             flag_captured: pos.flag_lost(Color::Red) || pos.flag_lost(Color::Blue),
+            points: pos.points(),
+            probes: pos.probes_left(),
+            lanes: pos.lanes(),
+            decided: false,
             rules: Arc::clone(&rules),
         };
         let all = kinds_in_play(&rules);
@@ -263,6 +291,7 @@ impl View {
                     square: Some(sq),
                     moved: c.has_moved(),
                     revealed: c.is_revealed(),
+                    hypnotised: c.is_hypnotised(),
                 });
             } else if c.is_piece() {
                 on_board[c.kind()] += 1;
@@ -280,6 +309,7 @@ impl View {
                     moved: c.has_moved(),
                     revealed: c.is_revealed(),
                     start: None,
+                    hypnotised: c.is_hypnotised(),
                 });
             }
         }
@@ -294,6 +324,7 @@ impl View {
                     moved: false,
                     revealed: true,
                     start: None,
+                    hypnotised: false,
                 });
             }
         }
@@ -339,7 +370,22 @@ impl View {
     /// without legal moves is seen by [`View::legal_moves`] being empty.)
     pub fn game_over(&self) -> bool {
         let limit = self.rules.options().ply_limit;
-        self.flag_captured || (limit != 0 && self.ply >= limit)
+        let duel_over = self.rules.game() == GameKind::RankDuel
+            && (self.decided
+                || self.points.iter().any(|&p| p <= 0)
+                || self.own.iter().all(|p| p.square.is_none())
+                || self.enemy.iter().all(|p| p.square.is_none()));
+        self.flag_captured || duel_over || (limit != 0 && self.ply >= limit)
+    }
+
+    /// Rank duel: each side's pool of points (Red first).
+    pub fn points(&self) -> [i32; 2] {
+        self.points
+    }
+
+    /// Rank duel: each side's probes left (Red first).
+    pub fn probes_left(&self) -> [u8; 2] {
+        self.probes
     }
 
     /// The legal moves of the side to move. For the player's own moves this is exact; for
@@ -380,101 +426,134 @@ impl View {
 
     fn apply_in_place(&mut self, m: &PublicMove) -> Result<(), ViewError> {
         let token = m.display(&self.rules).to_string();
-        let fail = |reason: String| ViewError::Move {
+        let fail = |reason: &str| ViewError::Move {
             token: token.clone(),
-            reason,
+            reason: reason.to_string(),
         };
-        if self.flag_captured {
-            return Err(fail("the game is over: a Flag was captured".into()));
-        }
-        let limit = self.rules.options().ply_limit;
-        if limit != 0 && self.ply >= limit {
-            return Err(fail("the game is over: the ply limit was reached".into()));
+        if self.game_over() {
+            return Err(fail("the game is over"));
         }
         let g = self.rules.geometry();
         if !g.contains(m.from) || !g.contains(m.to) {
-            return Err(fail("a square is off the board".into()));
+            return Err(fail("a square is off the board"));
         }
         let mine = self.to_move == self.me;
-        let mover = self.slots[m.from.index()];
-        let target = self.slots[m.to.index()];
-        let defender_present = match (mine, target) {
-            (true, Slot::Enemy(_)) | (false, Slot::Own(_)) => true,
-            (_, Slot::Empty) => false,
-            _ => return Err(fail(format!("{} cannot be entered", m.to))),
+        let text = m.action_text();
+        // The acting piece (none for a probe or a pass) and the kinds it can be.
+        let acts_alone = matches!(
+            m.action,
+            Some(ActionRecord::Pass) | Some(ActionRecord::Probe { .. })
+        );
+        let actor = if acts_alone {
+            Slot::Empty
+        } else {
+            self.slots[m.from.index()]
         };
-        if defender_present != m.battle.is_some() {
-            return Err(fail(if defender_present {
-                "an attack must give the battle's ranks and outcome (like e4e5x2X<)".into()
-            } else {
-                "no piece to attack there".into()
-            }));
-        }
-        // Which kinds could make this move, as a legal move of the full game.
-        let (move_kind, attacker_kinds) = match (mine, mover) {
-            (true, Slot::Own(i)) => {
+        let (found, actor_kinds) = match (acts_alone, mine, actor) {
+            (true, _, _) => (
+                self.legal_text(&text, None, None)
+                    .ok_or_else(|| fail("not a legal action"))?,
+                0,
+            ),
+            (false, true, Slot::Own(i)) => {
                 let kind = self.own[i as usize].kind;
                 let found = self
-                    .legal_for(m.from, m.to, Some(kind))
-                    .ok_or_else(|| fail("not a legal move".into()))?;
+                    .legal_text(&text, Some(m.from), Some(kind))
+                    .ok_or_else(|| fail("not a legal move"))?;
                 (found, 1 << kind)
             }
-            (false, Slot::Enemy(i)) => {
-                let piece = &self.enemy[i as usize];
+            (false, false, Slot::Enemy(i)) => {
+                let possible = self.enemy[i as usize].possible;
                 let mut kinds: KindSet = 0;
-                let mut move_kind = None;
-                for k in 0..self.rules.kinds().len() {
-                    if piece.possible & (1 << k) != 0 {
-                        if let Some(found) = self.legal_for(m.from, m.to, Some(k)) {
-                            kinds |= 1 << k;
-                            move_kind.get_or_insert(found);
-                        }
+                let mut found = None;
+                for k in (0..self.rules.kinds().len()).filter(|k| possible & (1 << k) != 0) {
+                    if let Some(f) = self.legal_text(&text, Some(m.from), Some(k)) {
+                        kinds |= 1 << k;
+                        found.get_or_insert(f);
                     }
                 }
                 (
-                    move_kind
-                        .ok_or_else(|| fail("no piece it can be may make this move".into()))?,
+                    found.ok_or_else(|| fail("no piece it can be may do this"))?,
                     kinds,
                 )
             }
             _ => {
-                return Err(fail(format!(
+                return Err(fail(&format!(
                     "{} holds no {} piece",
                     m.from,
                     self.to_move.name()
                 )))
             }
         };
-        let attacker_index = match mover {
+        let index = match actor {
             Slot::Own(i) | Slot::Enemy(i) => i as usize,
-            _ => unreachable!("checked above"),
+            _ => usize::MAX,
         };
+        // The actor is one of the kinds that can do this; a revealing move shows it.
+        if let Slot::Enemy(i) = actor {
+            let p = &mut self.enemy[i as usize];
+            p.possible &= actor_kinds;
+        }
+        match &m.action {
+            None => self
+                .apply_move(m, found, actor, index, actor_kinds)
+                .map_err(|e| fail(&e))?,
+            Some(action) => self.apply_action(m, action, actor).map_err(|e| fail(&e))?,
+        }
+        self.history.push(HistoryEntry {
+            from: m.from,
+            to: m.to,
+            kind: found.kind,
+            attack: m.battle.is_some() || m.action.is_some(),
+        });
+        self.public.push(m.clone());
+        self.ply += 1;
+        self.to_move = self.to_move.opponent();
+        if !self.propagate() {
+            return Err(fail("the ranks revealed do not fit the piece counts"));
+        }
+        Ok(())
+    }
+
+    /// A move or an attack from square to square.
+    fn apply_move(
+        &mut self,
+        m: &PublicMove,
+        found: Move,
+        mover: Slot,
+        index: usize,
+        attacker_kinds: KindSet,
+    ) -> Result<(), String> {
+        let mover_side = self.to_move;
+        let target = self.slots[m.to.index()];
+        let defender_present = matches!(
+            (mover_side == self.me, target),
+            (true, Slot::Enemy(_)) | (false, Slot::Own(_))
+        );
+        if defender_present != m.battle.is_some() {
+            return Err(if defender_present {
+                "an attack must give the battle's ranks and outcome (like e4e5x2X<)".into()
+            } else {
+                "no piece to attack there".into()
+            });
+        }
         if let Some(b) = m.battle {
-            let expected = self.rules.battle(b.attacker, b.defender);
-            if b.outcome != expected {
-                return Err(fail("that is not how this battle ends".into()));
+            if b.outcome != self.rules.battle(b.attacker, b.defender) {
+                return Err("that is not how this battle ends".into());
             }
-            let (att_ok, def_ok) = match target {
-                Slot::Enemy(d) => (
-                    attacker_kinds & (1 << b.attacker) != 0,
-                    self.enemy[d as usize].possible & (1 << b.defender) != 0,
-                ),
-                Slot::Own(d) => (
-                    attacker_kinds & (1 << b.attacker) != 0,
-                    self.own[d as usize].kind == b.defender,
-                ),
-                _ => unreachable!("a battle has a defender"),
+            if attacker_kinds & (1 << b.attacker) == 0 {
+                return Err("the attacker cannot be that rank".into());
+            }
+            let def_ok = match target {
+                Slot::Enemy(d) => self.enemy[d as usize].possible & (1 << b.defender) != 0,
+                Slot::Own(d) => self.own[d as usize].kind == b.defender,
+                _ => false,
             };
-            if !att_ok {
-                return Err(fail("the attacker cannot be that rank".into()));
-            }
             if !def_ok {
-                return Err(fail("the defender cannot be that rank".into()));
+                return Err("the defender cannot be that rank".into());
             }
         }
-        // The move happened: update what is known.
-        let reveals = move_kind.reveals() || m.battle.is_some();
-        let attack = m.battle.is_some();
+        let reveals = found.reveals() || m.battle.is_some();
         match mover {
             Slot::Own(i) => {
                 let p = &mut self.own[i as usize];
@@ -484,7 +563,6 @@ impl View {
             Slot::Enemy(i) => {
                 let p = &mut self.enemy[i as usize];
                 p.moved = true;
-                p.possible &= attacker_kinds;
                 if let Some(b) = m.battle {
                     p.possible = 1 << b.attacker;
                 }
@@ -492,46 +570,296 @@ impl View {
             }
             _ => {}
         }
-        if let (Some(b), Slot::Enemy(d)) = (m.battle, target) {
-            let p = &mut self.enemy[d as usize];
-            p.possible = 1 << b.defender;
-            p.revealed = true;
-        }
-        if let (Some(_), Slot::Own(d)) = (m.battle, target) {
-            self.own[d as usize].revealed = true;
-        }
-        match m.battle.map(|b| b.outcome) {
-            None => self.relocate(mover, attacker_index, m.from, Some(m.to)),
-            Some(Outcome::AttackerWins) => {
-                self.capture(target);
-                self.relocate(mover, attacker_index, m.from, Some(m.to));
-            }
-            Some(Outcome::DefenderWins) => self.relocate(mover, attacker_index, m.from, None),
-            Some(Outcome::BothRemoved) => {
-                self.capture(target);
-                self.relocate(mover, attacker_index, m.from, None);
-            }
-        }
         if let Some(b) = m.battle {
+            self.set_kind(target, b.defender);
+            match b.outcome {
+                Outcome::AttackerWins => {
+                    self.capture(target);
+                    self.relocate(mover, index, m.from, Some(m.to));
+                }
+                Outcome::DefenderWins => self.relocate(mover, index, m.from, None),
+                Outcome::BothRemoved => {
+                    self.capture(target);
+                    self.relocate(mover, index, m.from, None);
+                }
+            }
             if self.rules.is_flag(b.defender) && b.outcome != Outcome::DefenderWins {
                 self.flag_captured = true;
             }
+        } else {
+            self.relocate(mover, index, m.from, Some(m.to));
         }
-        self.history.push(HistoryEntry {
-            from: m.from,
-            to: m.to,
-            kind: move_kind.kind,
-            attack,
-        });
-        self.public.push(m.clone());
-        self.ply += 1;
-        self.to_move = self.to_move.opponent();
-        if !self.propagate() {
-            return Err(fail(
-                "the ranks revealed do not fit the piece counts".into(),
-            ));
+        if self.rules.game() == GameKind::RankDuel {
+            match m.battle {
+                None => self.points[mover_side.index()] -= 1,
+                Some(b) => {
+                    let value = |k: usize| self.rules.kind(k).rank as i32;
+                    let (winner, v) = match b.outcome {
+                        Outcome::AttackerWins => (mover_side, value(b.defender)),
+                        Outcome::DefenderWins => (mover_side.opponent(), value(b.attacker)),
+                        Outcome::BothRemoved => (mover_side, 0),
+                    };
+                    self.points[winner.index()] += v;
+                    self.points[winner.opponent().index()] -= v;
+                    if b.outcome == Outcome::AttackerWins && self.in_sudden_death() {
+                        self.decided = true;
+                    }
+                }
+            }
+        }
+        if m.promoted {
+            self.promote(mover, m.to)?;
         }
         Ok(())
+    }
+
+    /// A duel promotion: the piece on `sq` became the promoted kind.
+    fn promote(&mut self, mover: Slot, sq: Square) -> Result<(), String> {
+        let Some(six) = self
+            .rules
+            .kinds()
+            .iter()
+            .position(|k| k.promoted_from.is_some())
+        else {
+            return Err("this variant has no promotion".into());
+        };
+        let from_letter = self.rules.kind(six).promoted_from;
+        let from_kind = from_letter.and_then(|l| self.rules.kind_by_letter(l));
+        match (mover, self.slots[sq.index()]) {
+            (Slot::Own(i), Slot::Own(_)) if Some(self.own[i as usize].kind) == from_kind => {
+                self.own[i as usize].kind = six;
+                self.own[i as usize].revealed = true;
+                self.lanes[self.me.opponent().index()] = Some(sq.file());
+                Ok(())
+            }
+            (Slot::Enemy(i), Slot::Enemy(_)) => {
+                let p = &mut self.enemy[i as usize];
+                if from_kind.is_none_or(|k| p.possible & (1 << k) == 0) {
+                    return Err("that piece cannot be promoted".into());
+                }
+                p.possible = 1 << six;
+                p.revealed = true;
+                self.lanes[self.me.opponent().index()] = p.start.map(|s| s.file());
+                Ok(())
+            }
+            _ => Err("only a surviving mover can be promoted".into()),
+        }
+    }
+
+    /// Records that the piece in `slot` is of `kind` (an enemy's kind is then known).
+    fn set_kind(&mut self, slot: Slot, kind: usize) {
+        match slot {
+            Slot::Enemy(i) => {
+                let p = &mut self.enemy[i as usize];
+                p.possible = 1 << kind;
+                p.revealed = true;
+            }
+            Slot::Own(i) => self.own[i as usize].revealed = true,
+            _ => {}
+        }
+    }
+
+    /// Checks that the piece in `slot` can be of `kind`.
+    fn can_be(&self, slot: Slot, kind: usize) -> bool {
+        match slot {
+            Slot::Enemy(i) => self.enemy[i as usize].possible & (1 << kind) != 0,
+            Slot::Own(i) => self.own[i as usize].kind == kind,
+            _ => false,
+        }
+    }
+
+    /// Keeps of an enemy piece only the kinds `keep` allows; an own piece must pass it.
+    fn narrow(&mut self, slot: Slot, keep: impl Fn(usize) -> bool) -> Result<(), String> {
+        match slot {
+            Slot::Enemy(i) => {
+                let p = &mut self.enemy[i as usize];
+                for k in 0..self.rules.kinds().len() {
+                    if !keep(k) {
+                        p.possible &= !(1 << k);
+                    }
+                }
+                Ok(())
+            }
+            Slot::Own(i) if keep(self.own[i as usize].kind) => Ok(()),
+            _ => Err("that result does not fit the piece".into()),
+        }
+    }
+
+    /// A power, a probe or a pass.
+    fn apply_action(
+        &mut self,
+        m: &PublicMove,
+        action: &ActionRecord,
+        actor: Slot,
+    ) -> Result<(), String> {
+        let side = self.to_move;
+        let target = self.slots[m.to.index()];
+        let rank = |rules: &Rules, k: usize| rules.kind(k).rank;
+        let plain = |rules: &Rules, k: usize| rules.kind(k).role == crate::rules::BattleRole::Plain;
+        let actor_kind = match actor {
+            Slot::Own(i) => Some(self.own[i as usize].kind),
+            Slot::Enemy(i) => self.enemy[i as usize].known_kind(),
+            _ => None,
+        };
+        // Using a power shows the piece.
+        match actor {
+            Slot::Own(i) => self.own[i as usize].revealed = true,
+            Slot::Enemy(i) => self.enemy[i as usize].revealed = true,
+            _ => {}
+        }
+        let actor_rank = actor_kind.map_or(0, |k| rank(&self.rules, k));
+        let rules = Arc::clone(&self.rules);
+        match action {
+            ActionRecord::Pass => self.points[side.index()] -= 1,
+            ActionRecord::Reveal { kind } => {
+                if !self.can_be(target, *kind) {
+                    return Err("the revealed rank does not fit the piece".into());
+                }
+                self.set_kind(target, *kind);
+            }
+            ActionRecord::Hypnotise { kind: Some(kind) } => {
+                if !self.can_be(target, *kind) || rank(&rules, *kind) >= actor_rank {
+                    return Err("that piece cannot have changed sides".into());
+                }
+                self.set_kind(target, *kind);
+                self.convert(target, *kind);
+            }
+            ActionRecord::Hypnotise { kind: None } => {
+                self.narrow(target, |k| {
+                    !plain(&rules, k) || rank(&rules, k) >= actor_rank
+                })?;
+            }
+            ActionRecord::Shoot { kind: Some(kind) } => {
+                if !self.can_be(target, *kind)
+                    || !plain(&rules, *kind)
+                    || rank(&rules, *kind) >= actor_rank
+                {
+                    return Err("that piece cannot have been shot".into());
+                }
+                self.set_kind(target, *kind);
+                self.capture(target);
+            }
+            ActionRecord::Shoot { kind: None } => {
+                self.narrow(target, |k| {
+                    !plain(&rules, k) || rank(&rules, k) >= actor_rank
+                })?;
+            }
+            ActionRecord::Strike { battles } => {
+                let Some(elemental) = actor_kind else {
+                    return Err("the striking piece is not known".into());
+                };
+                let them = if side == self.me {
+                    Slot::Enemy(0)
+                } else {
+                    Slot::Own(0)
+                };
+                let neighbours: Vec<Square> = crate::board::ALL_DIRECTIONS
+                    .iter()
+                    .map(|&d| m.from.offset(d))
+                    .filter(|sq| {
+                        std::mem::discriminant(&self.slots[sq.index()])
+                            == std::mem::discriminant(&them)
+                    })
+                    .collect();
+                if neighbours.len() != battles.len()
+                    || battles.iter().any(|(sq, _, _)| !neighbours.contains(sq))
+                {
+                    return Err("a strike fights every enemy neighbour once".into());
+                }
+                let mut dies = false;
+                for &(sq, kind, outcome) in battles {
+                    let slot = self.slots[sq.index()];
+                    if !self.can_be(slot, kind) || rules.battle(elemental, kind) != outcome {
+                        return Err(format!("the battle on {sq} does not end that way"));
+                    }
+                    self.set_kind(slot, kind);
+                    if outcome != Outcome::DefenderWins {
+                        self.capture(slot);
+                        if rules.is_flag(kind) {
+                            self.flag_captured = true;
+                        }
+                    }
+                    dies |= outcome != Outcome::AttackerWins;
+                }
+                if dies {
+                    self.capture(actor);
+                }
+            }
+            ActionRecord::Probe { guess, answer } => {
+                let g = *guess;
+                self.probes[side.index()] = self.probes[side.index()].saturating_sub(1);
+                let value = g as i32;
+                match answer {
+                    ProbeAnswer::Right => {
+                        let Some(kind) = (0..rules.kinds().len())
+                            .find(|&k| rank(&rules, k) == g && rules.kind(k).count > 0)
+                        else {
+                            return Err("no piece has that rank".into());
+                        };
+                        if !self.can_be(target, kind) {
+                            return Err("the probed piece cannot be that rank".into());
+                        }
+                        self.set_kind(target, kind);
+                        self.capture(target);
+                        self.points[side.index()] += value;
+                        self.points[side.opponent().index()] -= value;
+                        if self.in_sudden_death() {
+                            self.decided = true;
+                        }
+                    }
+                    ProbeAnswer::Higher => {
+                        self.narrow(target, |k| rank(&rules, k) > g)?;
+                        self.points[side.index()] -= 1;
+                    }
+                    ProbeAnswer::Lower => {
+                        self.narrow(target, |k| rank(&rules, k) < g)?;
+                        self.points[side.index()] -= 1;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A hypnotised piece changes sides: it leaves its list (staying counted in its
+    /// army) and joins the other as a known piece of `kind`.
+    fn convert(&mut self, slot: Slot, kind: usize) {
+        match slot {
+            Slot::Enemy(i) => {
+                let p = &mut self.enemy[i as usize];
+                let Some(sq) = p.square.take() else { return };
+                let moved = p.moved;
+                self.slots[sq.index()] = Slot::Own(self.own.len() as u8);
+                self.own.push(OwnPiece {
+                    kind,
+                    square: Some(sq),
+                    moved,
+                    revealed: true,
+                    hypnotised: true,
+                });
+            }
+            Slot::Own(i) => {
+                let p = &mut self.own[i as usize];
+                let Some(sq) = p.square.take() else { return };
+                let moved = p.moved;
+                self.slots[sq.index()] = Slot::Enemy(self.enemy.len() as u8);
+                self.enemy.push(EnemyPiece {
+                    square: Some(sq),
+                    possible: 1 << kind,
+                    moved,
+                    revealed: true,
+                    start: None,
+                    hypnotised: true,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Rank duel: once both sides have played the turns before sudden death.
+    fn in_sudden_death(&self) -> bool {
+        let n = self.rules.options().sudden_death;
+        n != 0 && self.ply >= 2 * n
     }
 
     fn relocate(&mut self, slot: Slot, index: usize, from: Square, to: Option<Square>) {
@@ -569,16 +897,28 @@ impl View {
         loop {
             let mut changed = false;
             for k in 0..kinds {
+                // A kind and the kinds promoted from it share its count (the duel's 6 is
+                // the 3 that reached the far row).
+                if self.rules.kind(k).promoted_from.is_some() {
+                    continue;
+                }
                 let count = self.rules.kind(k).count as usize;
-                let bit: KindSet = 1 << k;
-                let fixed = self.enemy.iter().filter(|p| p.possible == bit).count();
+                let letter = self.rules.kind(k).letter;
+                let group: KindSet = (0..kinds)
+                    .filter(|&j| j == k || self.rules.kind(j).promoted_from == Some(letter))
+                    .fold(0, |g, j| g | 1 << j);
+                let fixed = self
+                    .enemy
+                    .iter()
+                    .filter(|p| !p.hypnotised && p.possible & !group == 0)
+                    .count();
                 if fixed > count {
                     return false;
                 }
                 if fixed == count {
-                    for p in self.enemy.iter_mut() {
-                        if p.possible & bit != 0 && p.possible != bit {
-                            p.possible &= !bit;
+                    for p in self.enemy.iter_mut().filter(|p| !p.hypnotised) {
+                        if p.possible & group != 0 && p.possible & !group != 0 {
+                            p.possible &= !group;
                             changed = true;
                         }
                     }
@@ -586,15 +926,15 @@ impl View {
                 // The other way round: when exactly as many pieces can be this kind as there
                 // are pieces of it, they all are.
                 let candidates: Vec<usize> = (0..self.enemy.len())
-                    .filter(|&i| self.enemy[i].possible & bit != 0)
+                    .filter(|&i| !self.enemy[i].hypnotised && self.enemy[i].possible & group != 0)
                     .collect();
                 if candidates.len() < count {
                     return false;
                 }
                 if candidates.len() == count {
                     for i in candidates {
-                        if self.enemy[i].possible != bit {
-                            self.enemy[i].possible = bit;
+                        if self.enemy[i].possible & !group != 0 {
+                            self.enemy[i].possible &= group;
                             changed = true;
                         }
                     }
@@ -609,25 +949,17 @@ impl View {
         }
     }
 
-    /// The legal move from `from` to `to` in this view, with the piece on `from` taken to be
-    /// of `kind` (`None`: as it is) and every other unknown enemy piece given some kind it
-    /// can be. The other guesses do not change which moves the piece on `from` has.
-    fn legal_for(&self, from: Square, to: Square, kind: Option<usize>) -> Option<Move> {
-        let pos = self.position_with(|i, p| {
-            if p.square == Some(from) {
-                kind.unwrap_or(p.possible.trailing_zeros() as usize)
-            } else {
-                let _ = i;
-                p.possible.trailing_zeros() as usize
-            }
+    /// The legal move or action written `text` in this view, with the enemy piece on `at`
+    /// (if any) taken to be of `kind` and every other unknown enemy piece given some kind it
+    /// can be. The other guesses do not change what the piece on `at` may do.
+    fn legal_text(&self, text: &str, at: Option<Square>, kind: Option<usize>) -> Option<Move> {
+        let pos = self.position_with(|_, p| match (at, kind) {
+            (Some(sq), Some(k)) if p.square == Some(sq) => k,
+            _ => p.possible.trailing_zeros() as usize,
         });
-        let mut found = FindMove {
-            from,
-            to,
-            found: None,
-        };
-        pos.generate_ignoring_end(&mut found);
-        found.found
+        let mut list = crate::movegen::MoveList::new();
+        pos.generate_ignoring_end(&mut list);
+        list.iter().copied().find(|m| m.to_string() == text)
     }
 
     /// A full position with the enemy kinds chosen by `kind_of(index, piece)`.
@@ -643,6 +975,9 @@ impl View {
                 if p.revealed {
                     cell = cell.with_revealed();
                 }
+                if p.hypnotised {
+                    cell = cell.marked_hypnotised();
+                }
                 pieces.push((sq, cell));
             }
         }
@@ -655,16 +990,45 @@ impl View {
                 if p.revealed {
                     cell = cell.with_revealed();
                 }
+                if p.hypnotised {
+                    cell = cell.marked_hypnotised();
+                }
                 pieces.push((sq, cell));
             }
         }
-        Position::from_parts(
+        let mut pos = Position::from_parts(
             Arc::clone(&self.rules),
             pieces,
             self.to_move,
             self.ply,
             self.history.clone(),
-        )
+        );
+        // The duel's counters; the enemy's lane, when unknown, is where the piece guessed
+        // to be its rank-3 (or promoted) piece started.
+        pos.points = self.points;
+        pos.probes = self.probes;
+        pos.lanes = self.lanes;
+        if pos.lanes[them.index()].is_none() {
+            let promotable: Vec<usize> = (0..self.rules.kinds().len())
+                .filter(|&k| {
+                    let kind = self.rules.kind(k);
+                    kind.promoted_from.is_some()
+                        || self
+                            .rules
+                            .kinds()
+                            .iter()
+                            .any(|o| o.promoted_from == Some(kind.letter))
+                })
+                .collect();
+            pos.lanes[them.index()] = self
+                .enemy
+                .iter()
+                .enumerate()
+                .find(|(i, p)| promotable.contains(&kind_of(*i, p)) && !p.hypnotised)
+                .and_then(|(_, p)| p.start)
+                .map(|s| s.file());
+        }
+        pos
     }
 
     /// A full position where every enemy piece has a kind drawn at random, consistent with
@@ -687,10 +1051,29 @@ impl View {
                 .iter()
                 .map(|k| k.count as usize)
                 .collect();
-            let mut order: Vec<usize> = (0..n).collect();
+            let mut out: Vec<usize> = vec![usize::MAX; n];
+            for (i, p) in self.enemy.iter().enumerate() {
+                let known = p
+                    .known_kind()
+                    .filter(|&k| self.rules.kind(k).promoted_from.is_some());
+                if p.hypnotised {
+                    out[i] = p.possible.trailing_zeros() as usize;
+                } else if let Some(k) = known {
+                    // A promoted piece: its base kind is used up.
+                    out[i] = k;
+                    let base = self
+                        .rules
+                        .kind(k)
+                        .promoted_from
+                        .and_then(|l| self.rules.kind_by_letter(l));
+                    if let Some(b) = base {
+                        left[b] = left[b].saturating_sub(1);
+                    }
+                }
+            }
+            let mut order: Vec<usize> = (0..n).filter(|&i| out[i] == usize::MAX).collect();
             rng.shuffle(&mut order);
             order.sort_by_key(|&i| self.enemy[i].possible.count_ones());
-            let mut out = vec![usize::MAX; n];
             let mut ok = true;
             for &i in &order {
                 let options: Vec<usize> = (0..kinds)
@@ -793,20 +1176,5 @@ impl View {
             }
         }
         out
-    }
-}
-
-/// Finds one from-to pair among generated moves.
-struct FindMove {
-    from: Square,
-    to: Square,
-    found: Option<Move>,
-}
-
-impl MoveSink for FindMove {
-    fn push(&mut self, m: Move) {
-        if m.from == self.from && m.to == self.to && self.found.is_none() {
-            self.found = Some(m);
-        }
     }
 }

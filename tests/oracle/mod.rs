@@ -1323,7 +1323,8 @@ fn power_actions(rules: &Rules, board: &[Vec<Cell>], side: u8) -> Vec<Action> {
                     }
                 }
                 MAGE => {
-                    // an enemy piece within mage-range, not a Trap or Flag, never changed sides
+                    // an enemy piece within mage-range that never changed sides (a Trap or
+                    // Flag may be targeted: the attempt fails, as the Mage cannot know)
                     for ty in 0..rules.height {
                         for tx in 0..rules.width {
                             let to = (tx, ty);
@@ -1331,7 +1332,7 @@ fn power_actions(rules: &Rules, board: &[Vec<Cell>], side: u8) -> Vec<Action> {
                                 continue;
                             }
                             if let Cell::Occupied(t) = cell(board, to) {
-                                if t.owner != side && movable(t.kind) && !t.changed {
+                                if t.owner != side && !t.changed {
                                     actions.push(Action::Hypnotise(from, to));
                                 }
                             }
@@ -1645,7 +1646,7 @@ fn play(rules: &Rules, state: &State, action: Action) -> State {
             user.revealed = true;
             next.board[from.1][from.0] = Cell::Occupied(user);
             let mut target = piece_at(&state.board, to);
-            if rank(target.kind) < rank(user.kind) {
+            if movable(target.kind) && rank(target.kind) < rank(user.kind) {
                 target.owner = side;
                 target.revealed = true;
                 target.changed = true;
