@@ -65,6 +65,9 @@ impl<R: BufRead + Send, W: Write + Send> HumanPlayer<R, W> {
                 "The opponent"
             };
             let text = match m.battle {
+                None if m.action.is_some() || m.promoted => {
+                    format!("{who}: {} ({})", m.display(rules), describe(rules, m))
+                }
                 None => format!("{who}: {}{}", m.from, m.to),
                 Some(b) => {
                     let name = |k: usize| rules.kind(k).name;
@@ -87,6 +90,44 @@ impl<R: BufRead + Send, W: Write + Send> HumanPlayer<R, W> {
             self.say(&text);
         }
         self.told = state.history.len();
+    }
+}
+
+/// An action's public result in words.
+fn describe(rules: &Rules, m: &PublicMove) -> String {
+    use crate::view::{ActionRecord, ProbeAnswer};
+    let name = |k: usize| format!("{} ({})", rules.kind(k).name, rules.rank_label(k));
+    match &m.action {
+        None => "promoted to a 6".into(),
+        Some(ActionRecord::Pass) => "a pass".into(),
+        Some(ActionRecord::Reveal { kind }) => {
+            format!("the piece on {} is a {}", m.to, name(*kind))
+        }
+        Some(ActionRecord::Hypnotise { kind: Some(k) }) => {
+            format!("the {} on {} changes sides", name(*k), m.to)
+        }
+        Some(ActionRecord::Hypnotise { kind: None }) => "the hypnosis fails".into(),
+        Some(ActionRecord::Shoot { kind: Some(k) }) => {
+            format!("the {} on {} is shot", name(*k), m.to)
+        }
+        Some(ActionRecord::Shoot { kind: None }) => "the shot does nothing".into(),
+        Some(ActionRecord::Strike { battles }) => battles
+            .iter()
+            .map(|(sq, k, o)| {
+                let result = match o {
+                    Outcome::AttackerWins => "removed",
+                    Outcome::DefenderWins => "resists",
+                    Outcome::BothRemoved => "both removed",
+                };
+                format!("{} on {sq}: {result}", name(*k))
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        Some(ActionRecord::Probe { guess, answer }) => match answer {
+            ProbeAnswer::Right => format!("right: the piece on {} was a {guess}", m.to),
+            ProbeAnswer::Higher => format!("wrong: the piece on {} is higher than {guess}", m.to),
+            ProbeAnswer::Lower => format!("wrong: the piece on {} is lower than {guess}", m.to),
+        },
     }
 }
 
@@ -150,7 +191,14 @@ impl<R: BufRead + Send, W: Write + Send> Player for HumanPlayer<R, W> {
     ) -> Result<String, PlayerFault> {
         self.tell_moves(rules, state);
         let view = view_of(rules, state)?;
-        let board = view.render();
+        let mut board = view.render();
+        if rules.game() == crate::rules::GameKind::RankDuel {
+            let (p, q) = (view.points(), view.probes_left());
+            board.push_str(&format!(
+                "points: red {} blue {}; probes left: red {} blue {}\n",
+                p[0], p[1], q[0], q[1]
+            ));
+        }
         self.say(&board);
         let legal: Vec<String> = view.legal_moves().iter().map(|m| m.to_string()).collect();
         loop {

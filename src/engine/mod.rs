@@ -337,6 +337,13 @@ impl Engine {
                 for l in v.render().lines() {
                     self.out.line(&format!("info string {l}"));
                 }
+                if self.rules.game() == crate::rules::GameKind::RankDuel {
+                    let (p, q) = (v.points(), v.probes_left());
+                    self.out.line(&format!(
+                        "info string points red {} blue {}, probes left red {} blue {}",
+                        p[0], p[1], q[0], q[1]
+                    ));
+                }
             }
         }
     }

@@ -218,10 +218,21 @@ fn play_pair(cfg: &MatchConfig, pair: u64, tx: &std::sync::mpsc::Sender<Event>) 
         let game = pair * 2 + g + 1;
         let engine0_red = g == 0;
         let (red, blue) = if engine0_red { (0, 1) } else { (1, 0) };
-        let mut players = [
-            make_player(&cfg.engines[red]),
-            make_player(&cfg.engines[blue]),
-        ];
+        // Each engine gets a seed of its own for this game (unless the user set one), so
+        // that its setups and sampling vary from game to game yet the match replays.
+        let seeded = |i: usize| {
+            let mut spec = cfg.engines[i].clone();
+            if !spec
+                .options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case("seed"))
+            {
+                let s = seed ^ (game * 2 + i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+                spec.options.push(("Seed".into(), (s >> 1).to_string()));
+            }
+            spec
+        };
+        let mut players = [make_player(&seeded(red)), make_player(&seeded(blue))];
         let names = [players[0].name().to_string(), players[1].name().to_string()];
         if tx.send(Event::Started { game, names }).is_err() {
             return false;
