@@ -28,43 +28,30 @@ impl Buffers {
 /// Leaf nodes `depth` plies below `pos`, counting the last ply in bulk (the moves are
 /// counted, not played).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    fn go(pos: &mut Position, depth: u32, buffers: &mut Buffers) -> u64 {
-        match depth {
-            0 => 1,
-            1 => pos.count_legal(),
-            _ => {
-                let moves = buffers.take(pos, depth);
-                let mut nodes = 0;
-                for &m in &moves {
-                    pos.play_unchecked(m);
-                    nodes += go(pos, depth - 1, buffers);
-                    pos.undo();
-                }
-                buffers.give_back(depth, moves);
-                nodes
-            }
-        }
-    }
-    go(pos, depth, &mut Buffers::new(depth))
+    count(pos, depth, true, &mut Buffers::new(depth))
 }
 
 /// As [`perft`], but every leaf move is played and taken back: measures play/undo.
 pub fn perft_full(pos: &mut Position, depth: u32) -> u64 {
-    fn go(pos: &mut Position, depth: u32, buffers: &mut Buffers) -> u64 {
-        if depth == 0 {
-            return 1;
+    count(pos, depth, false, &mut Buffers::new(depth))
+}
+
+fn count(pos: &mut Position, depth: u32, bulk: bool, buffers: &mut Buffers) -> u64 {
+    match depth {
+        0 => 1,
+        1 if bulk => pos.count_legal(),
+        _ => {
+            let moves = buffers.take(pos, depth);
+            let mut nodes = 0;
+            for &m in &moves {
+                pos.play_unchecked(m);
+                nodes += count(pos, depth - 1, bulk, buffers);
+                pos.undo();
+            }
+            buffers.give_back(depth, moves);
+            nodes
         }
-        let moves = buffers.take(pos, depth);
-        let mut nodes = 0;
-        for &m in &moves {
-            pos.play_unchecked(m);
-            nodes += go(pos, depth - 1, buffers);
-            pos.undo();
-        }
-        buffers.give_back(depth, moves);
-        nodes
     }
-    go(pos, depth, &mut Buffers::new(depth))
 }
 
 /// The leaf count below each legal first move, in generation order.

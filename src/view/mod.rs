@@ -965,37 +965,38 @@ impl View {
     /// A full position with the enemy kinds chosen by `kind_of(index, piece)`.
     fn position_with(&self, kind_of: impl Fn(usize, &EnemyPiece) -> usize) -> Position {
         let them = self.me.opponent();
-        let mut pieces = Vec::with_capacity(self.own.len() + self.enemy.len());
-        for p in &self.own {
-            if let Some(sq) = p.square {
-                let mut cell = Cell::piece(self.me, p.kind);
-                if p.moved {
-                    cell = cell.with_moved();
-                }
-                if p.revealed {
-                    cell = cell.with_revealed();
-                }
-                if p.hypnotised {
-                    cell = cell.marked_hypnotised();
-                }
-                pieces.push((sq, cell));
+        let marked = |cell: Cell, moved: bool, revealed: bool, hypnotised: bool| {
+            let mut cell = cell;
+            if moved {
+                cell = cell.with_moved();
             }
-        }
-        for (i, p) in self.enemy.iter().enumerate() {
-            if let Some(sq) = p.square {
-                let mut cell = Cell::piece(them, kind_of(i, p));
-                if p.moved {
-                    cell = cell.with_moved();
-                }
-                if p.revealed {
-                    cell = cell.with_revealed();
-                }
-                if p.hypnotised {
-                    cell = cell.marked_hypnotised();
-                }
-                pieces.push((sq, cell));
+            if revealed {
+                cell = cell.with_revealed();
             }
-        }
+            if hypnotised {
+                cell = cell.marked_hypnotised();
+            }
+            cell
+        };
+        let own = self.own.iter().filter_map(|p| {
+            let cell = marked(
+                Cell::piece(self.me, p.kind),
+                p.moved,
+                p.revealed,
+                p.hypnotised,
+            );
+            p.square.map(|sq| (sq, cell))
+        });
+        let enemy = self.enemy.iter().enumerate().filter_map(|(i, p)| {
+            let cell = marked(
+                Cell::piece(them, kind_of(i, p)),
+                p.moved,
+                p.revealed,
+                p.hypnotised,
+            );
+            p.square.map(|sq| (sq, cell))
+        });
+        let pieces: Vec<(Square, Cell)> = own.chain(enemy).collect();
         let mut pos = Position::from_parts(
             Arc::clone(&self.rules),
             pieces,
