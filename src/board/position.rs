@@ -97,6 +97,9 @@ pub struct Position {
     pub(crate) lanes: [Option<u8>; 2],
     /// Rank duel: a game decided by sudden death.
     pub(crate) decided: Option<GameEnd>,
+    /// The squares of each side's pieces, one bit per mailbox cell: move generation visits
+    /// only these instead of scanning the board.
+    pub(crate) occupied: [[u64; 4]; 2],
     undo: Vec<Undo>,
     /// Cells saved by actions that change more than their two squares (see `Undo`).
     saved: Vec<(Square, Cell)>,
@@ -128,6 +131,7 @@ impl Position {
             probes: [probes; 2],
             lanes: [None; 2],
             decided: None,
+            occupied: [[0; 4]; 2],
             undo: Vec::new(),
             saved: Vec::new(),
         };
@@ -139,6 +143,7 @@ impl Position {
     pub(crate) fn put(&mut self, sq: Square, cell: Cell) {
         debug_assert!(self.cells[sq.index()].is_empty() && cell.is_piece());
         self.cells[sq.index()] = cell;
+        self.sync(sq.index());
         if self.rules.is_flag(cell.kind()) {
             self.flags[cell.owner().index()] += 1;
         }
@@ -373,6 +378,8 @@ impl Position {
             }
         }
         self.hash = h;
+        self.sync(from);
+        self.sync(to);
         if let (true, Some(piece)) = (duel, landed) {
             self.promote(m.to, piece);
         }
@@ -441,6 +448,7 @@ impl Position {
         self.hash ^= PIECE_KEYS[c.identity()][sq.index()];
         self.remove_flag(c);
         self.cells[sq.index()] = Cell::EMPTY;
+        self.sync(sq.index());
     }
 
     /// A power or a duel action: nothing moves from square to square.
@@ -461,6 +469,7 @@ impl Position {
                     self.hash ^= PIECE_KEYS[d.identity()][to.index()]
                         ^ PIECE_KEYS[turned.identity()][to.index()];
                     self.cells[to.index()] = turned;
+                    self.sync(to.index());
                 }
             }
             MoveKind::Shoot => {
@@ -515,6 +524,37 @@ impl Position {
         }
     }
 
+    /// Brings the occupancy bits of one mailbox cell up to date with the cell.
+    #[inline]
+    fn sync(&mut self, index: usize) {
+        let c = self.cells[index];
+        let (word, bit) = (index >> 6, 1u64 << (index & 63));
+        for color in Color::BOTH {
+            if c.is_of(color) {
+                self.occupied[color.index()][word] |= bit;
+            } else {
+                self.occupied[color.index()][word] &= !bit;
+            }
+        }
+    }
+
+    /// The squares of `color`'s pieces, in square order.
+    #[inline]
+    pub(crate) fn occupied_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        let words = self.occupied[color.index()];
+        (0..4).flat_map(move |w| {
+            let mut bits = words[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(Square::from_index(w * 64 + i))
+            })
+        })
+    }
+
     #[inline]
     fn remove_flag(&mut self, d: Cell) {
         if self.rules.is_flag(d.kind()) {
@@ -531,10 +571,13 @@ impl Position {
         for _ in 0..u.extras {
             if let Some((sq, cell)) = self.saved.pop() {
                 self.cells[sq.index()] = cell;
+                self.sync(sq.index());
             }
         }
         self.cells[e.from.index()] = u.from_cell;
         self.cells[e.to.index()] = u.to_cell;
+        self.sync(e.from.index());
+        self.sync(e.to.index());
         self.hash = u.hash;
         self.last_attack = u.last_attack;
         self.flags = u.flags;
@@ -551,6 +594,8 @@ impl Position {
     pub(crate) fn retract(&mut self, from: Square, to: Square) {
         self.cells[from.index()] = self.cells[to.index()];
         self.cells[to.index()] = Cell::EMPTY;
+        self.sync(from.index());
+        self.sync(to.index());
         self.side = self.side.opponent();
     }
 

@@ -255,11 +255,8 @@ impl Position {
         let geometry = rules.geometry();
         let power = rules.options().power_squares;
         let free = |c: Cell| c.is_empty() || c.is_of(them);
-        for &from in rules.board_squares() {
+        for from in self.occupied_squares(color) {
             let c = cells[from.index()];
-            if !c.is_of(color) {
-                continue;
-            }
             let km = rules.kind_moves(c.kind());
             if !km.movable {
                 continue;
