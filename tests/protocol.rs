@@ -231,3 +231,41 @@ fn whole_games_through_the_protocol_for_every_preset() {
         }
     }
 }
+
+#[test]
+fn the_greedy_baseline_takes_a_battle_it_expects_to_win() {
+    let rules = common::rules("classic", &[]);
+    let pieces = [
+        ("a1", "rF"),
+        ("e4", "r9"),
+        ("e5", "b2*"),
+        ("h8", "b3"),
+        ("j10", "bF"),
+        ("b2", "r2"),
+    ];
+    let text = common::position_text(&rules, &pieces, "r 0");
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Player value greedy");
+    engine.send(&format!("position full {text}"));
+    for seed in 0..5 {
+        engine.send(&format!("setoption name Seed value {seed}"));
+        engine.send("go depth 1");
+        assert_eq!(engine.expect_prefix("bestmove ", WAIT), "bestmove e4e5");
+    }
+    // With nothing it expects to win it plays some legal move.
+    let pieces = [("a1", "rF"), ("e4", "r2"), ("e5", "b9*"), ("j10", "bF")];
+    engine.send(&format!(
+        "position full {}",
+        common::position_text(&rules, &pieces, "r 0")
+    ));
+    engine.send("legal");
+    let legal = engine.expect_prefix("legal ", WAIT);
+    engine.send("go depth 1");
+    let best = engine.expect_prefix("bestmove ", WAIT);
+    let best = &best["bestmove ".len()..];
+    assert!(
+        legal.split_whitespace().skip(1).any(|m| m == best),
+        "{best} not in {legal}"
+    );
+    assert!(engine.finish());
+}

@@ -36,15 +36,19 @@ pub enum PlayerKind {
     Search,
     /// A uniformly random legal move (drawn from the seed and the ply).
     Random,
+    /// Takes the attack it most expects to win, when it expects to win one; otherwise a
+    /// random move.
+    Greedy,
 }
 
 impl PlayerKind {
-    pub const NAMES: [&'static str; 2] = ["search", "random"];
+    pub const NAMES: [&'static str; 3] = ["search", "random", "greedy"];
 
     pub fn parse(name: &str) -> Option<PlayerKind> {
         match name {
             "search" => Some(PlayerKind::Search),
             "random" => Some(PlayerKind::Random),
+            "greedy" => Some(PlayerKind::Greedy),
             _ => None,
         }
     }
@@ -53,8 +57,26 @@ impl PlayerKind {
         match self {
             PlayerKind::Search => "search",
             PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
         }
     }
+}
+
+/// The chance that the own piece on `m.from` wins its attack on the enemy piece on `m.to`,
+/// with each kind the defender can be weighted by its count.
+fn win_chance(view: &View, m: Move) -> Option<f64> {
+    let rules = view.rules();
+    let attacker = view.own_at(m.from)?.kind;
+    let defender = view.enemy_at(m.to)?;
+    let (mut wins, mut total) = (0.0, 0.0);
+    for k in (0..rules.kinds().len()).filter(|k| defender.possible & (1 << k) != 0) {
+        let weight = rules.kind(k).count.max(1) as f64;
+        total += weight;
+        if rules.battle(attacker, k) == Outcome::AttackerWins {
+            wins += weight;
+        }
+    }
+    (total > 0.0).then(|| wins / total)
 }
 
 /// How the search plays: its size and its strength.
@@ -138,6 +160,17 @@ pub fn search(
     let mut rng = Rng::new(config.seed ^ (view.ply() as u64).wrapping_mul(0x9E37_79B9));
     if config.player == PlayerKind::Random {
         result.best = Some(root_moves[rng.below(root_moves.len())]);
+        return result;
+    }
+    if config.player == PlayerKind::Greedy {
+        let best_attack = root_moves
+            .iter()
+            .filter(|m| !m.kind.is_action())
+            .filter_map(|&m| win_chance(view, m).map(|p| (m, p)))
+            .filter(|&(_, p)| p > 0.5)
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        result.best =
+            Some(best_attack.map_or_else(|| root_moves[rng.below(root_moves.len())], |(m, _)| m));
         return result;
     }
     let samples: Vec<Position> = (0..config.samples())

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The strength ladder: the engine against each built-in baseline (and, when given, against
+# a previous build), with `stratagem match`. Prints one table row per opponent.
+#
+#   scripts/ladder.sh [ENGINE] [PREVIOUS] [GAMES] [MOVETIME_MS] [VARIANT]
+#
+# ENGINE defaults to target/release/stratagem; PREVIOUS is another stratagem binary or "-"
+# for none; GAMES defaults to 100 per opponent, MOVETIME_MS to 100, VARIANT to classic.
+# Against PREVIOUS the match runs an SPRT (elo0=0 elo1=10 alpha=0.05 beta=0.05) and stops
+# when it decides.
+set -euo pipefail
+engine=${1:-target/release/stratagem}
+previous=${2:--}
+games=${3:-100}
+movetime=${4:-100}
+variant=${5:-classic}
+[ -x "$engine" ] || { echo "no engine at $engine (cargo build --release first)" >&2; exit 2; }
+
+row() {
+    local name=$1 out=$2
+    local score elo
+    score=$(grep '^Score of' <<<"$out" | tail -1 | sed -E 's/.*: ([0-9]+ - [0-9]+ - [0-9]+) +\[([0-9.]+)\] ([0-9]+)/\1|\2|\3/')
+    elo=$(grep '^Elo difference' <<<"$out" | tail -1 | sed -E 's/Elo difference: ([-0-9.]+ \+\/- [0-9.]+).*/\1/')
+    local sprt
+    sprt=$( (grep '^SPRT' <<<"$out" || true) | tail -1 | sed -E 's/.* - (H[01]) was accepted/\1/; t; s/.*/-/')
+    IFS='|' read -r wld ratio n <<<"$score"
+    printf '| %-10s | %-13s | %5s | %4s | %-17s | %-4s |\n' "$name" "$wld" "$ratio" "$n" "$elo" "${sprt:--}"
+}
+
+printf '| %-10s | %-13s | %5s | %4s | %-17s | %-4s |\n' opponent "W - L - D" score games "Elo (95%)" SPRT
+printf '|%s|%s|%s|%s|%s|%s|\n' ------------ --------------- ------- ------ ------------------- ------
+for baseline in random greedy; do
+    out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
+        --engine cmd="$engine" name="$baseline" option.Player="$baseline" \
+        --games "$games" --concurrency 2 --movetime "$movetime" 2>/dev/null)
+    row "$baseline" "$out"
+done
+if [ "$previous" != "-" ]; then
+    out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
+        --engine cmd="$previous" name=previous --games "$games" --concurrency 2 \
+        --movetime "$movetime" --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 2>/dev/null)
+    row previous "$out"
+fi
