@@ -29,7 +29,7 @@ row() {
 
 printf '| %-10s | %-13s | %5s | %4s | %-17s | %-4s |\n' opponent "W - L - D" score games "Elo (95%)" SPRT
 printf '|%s|%s|%s|%s|%s|%s|\n' ------------ --------------- ------- ------ ------------------- ------
-for baseline in random greedy; do
+for baseline in random greedy classic; do
     out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
         --engine cmd="$engine" name="$baseline" option.Player="$baseline" \
         --games "$games" --concurrency 2 --movetime "$movetime" 2>/dev/null)

@@ -2,6 +2,8 @@
 //! classic or Barrage with the standard counts, random with the Flag in the back rows
 //! otherwise.
 
+use std::sync::OnceLock;
+
 use crate::board::{Color, Setup};
 use crate::rng::Rng;
 use crate::rules::{BattleRole, Rules};
@@ -17,20 +19,28 @@ fn corpus(text: &str) -> impl Iterator<Item = &str> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
 }
 
+/// Each corpus, parsed once.
+fn parsed(index: usize) -> &'static [Setup] {
+    static PARSED: [OnceLock<Vec<Setup>>; 2] = [OnceLock::new(), OnceLock::new()];
+    PARSED[index].get_or_init(|| {
+        corpus([CLASSIC, BARRAGE][index])
+            .filter_map(|l| Setup::from_gravon(l).ok())
+            .collect()
+    })
+}
+
 /// The human setups that fit `rules` (none when the board or the counts differ).
-pub fn human_setups(rules: &Rules) -> Vec<Setup> {
-    for text in [CLASSIC, BARRAGE] {
-        let Some(first) = corpus(text).next() else {
-            continue;
-        };
-        let fits = Setup::from_gravon(first).is_ok_and(|s| s.check(rules, Color::Red).is_ok());
-        if fits {
-            return corpus(text)
-                .filter_map(|l| Setup::from_gravon(l).ok())
-                .collect();
+pub fn human_setups(rules: &Rules) -> &'static [Setup] {
+    for index in 0..2 {
+        let book = parsed(index);
+        if book
+            .first()
+            .is_some_and(|s| s.check(rules, Color::Red).is_ok())
+        {
+            return book;
         }
     }
-    Vec::new()
+    &[]
 }
 
 /// A setup for `rules`: a human one when the corpus fits the variant (mirrored half of the

@@ -269,3 +269,38 @@ fn the_greedy_baseline_takes_a_battle_it_expects_to_win() {
     );
     assert!(engine.finish());
 }
+
+#[test]
+fn the_classic_baseline_takes_sure_wins_runs_from_known_threats_and_never_gambles() {
+    let rules = common::rules("classic", &[]);
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Player value classic");
+    let mut best_for = |pieces: &[(&str, &str)], seed: u64| -> String {
+        engine.send(&format!(
+            "position full {}",
+            common::position_text(&rules, pieces, "r 0")
+        ));
+        engine.send(&format!("setoption name Seed value {seed}"));
+        engine.send("go depth 1");
+        engine.expect_prefix("bestmove ", WAIT)["bestmove ".len()..].to_string()
+    };
+    for seed in 0..4 {
+        // A sure win: the General takes a revealed Colonel.
+        let win = [("a1", "rF"), ("e4", "r9"), ("e5", "b8*"), ("j10", "bF")];
+        assert_eq!(best_for(&win, seed), "e4e5");
+        // The revealed Marshal next to the General: the General steps out of reach.
+        let threat = [("a1", "rF"), ("e4", "r9"), ("e5", "bX+*"), ("j10", "bF")];
+        let m = best_for(&threat, seed);
+        assert!(m.starts_with("e4") && m != "e4e5", "{m}");
+        // A piece that may be a Bomb: the General does not attack it.
+        let unknown = [
+            ("a1", "rF"),
+            ("e4", "r9"),
+            ("e5", "b3"),
+            ("i10", "bB"),
+            ("j10", "bF"),
+        ];
+        assert_ne!(best_for(&unknown, seed), "e4e5");
+    }
+    assert!(engine.finish());
+}

@@ -21,7 +21,7 @@ use crate::rng::Rng;
 use crate::rules::{FirstMover, Rules};
 use crate::search::params::WIN_BOUND;
 use crate::search::{self, Config, Limits, Progress};
-use crate::view::{parse_occupancy, PublicMove, View};
+use crate::view::{parse_occupancy, Belief, Evidence, PublicMove, View};
 
 /// Where protocol lines go: shared by the reader and the search thread.
 #[derive(Clone)]
@@ -74,7 +74,13 @@ pub struct Engine {
     running: Option<Running>,
     /// How many setups this engine has chosen, so that each `go setup` differs.
     setups_chosen: u64,
+    /// The last `position red|blue …` read, with its view: a GUI or referee sends the whole
+    /// history before every move, and only the moves added since are applied again.
+    last_play: Option<(PlayKey, Vec<String>, View)>,
 }
+
+/// What must match for a cached view to be extended by new moves.
+type PlayKey = (Color, Color, String, Option<String>, String);
 
 /// Reads commands until `quit` or the end of input; answers on `output`.
 pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) {
@@ -106,6 +112,7 @@ impl Engine {
             opts,
             rules,
             game: Game::None,
+            last_play: None,
             running: None,
             setups_chosen: 0,
         }
@@ -191,7 +198,7 @@ impl Engine {
         }
     }
 
-    fn position(&self, p: PositionCommand) -> Result<Game, String> {
+    fn position(&mut self, p: PositionCommand) -> Result<Game, String> {
         match p {
             PositionCommand::Play {
                 side,
@@ -210,19 +217,37 @@ impl Engine {
                                 .into(),
                         ),
                     };
-                let setup: Setup = setup
-                    .parse()
-                    .map_err(|e: crate::board::SetupError| e.to_string())?;
-                let occupied = opponent
-                    .map(|o| parse_occupancy(&o, &self.rules, side.opponent()))
-                    .transpose()
-                    .map_err(|e| e.to_string())?;
-                let mut view = View::new(Arc::clone(&self.rules), side, &setup, occupied, first)
-                    .map_err(|e| e.to_string())?;
-                for token in &moves {
+                let key: PlayKey = (
+                    side,
+                    first,
+                    setup.clone(),
+                    opponent.clone(),
+                    format!("{} {}", self.rules.name(), self.rules.settings().join(" ")),
+                );
+                let cached = self.last_play.as_ref().filter(|(k, done, _)| {
+                    *k == key && done.len() <= moves.len() && moves.starts_with(done)
+                });
+                let (mut view, applied) = match cached {
+                    Some((_, done, view)) => (view.clone(), done.len()),
+                    None => {
+                        let setup: Setup = setup
+                            .parse()
+                            .map_err(|e: crate::board::SetupError| e.to_string())?;
+                        let occupied = opponent
+                            .map(|o| parse_occupancy(&o, &self.rules, side.opponent()))
+                            .transpose()
+                            .map_err(|e| e.to_string())?;
+                        let view =
+                            View::new(Arc::clone(&self.rules), side, &setup, occupied, first)
+                                .map_err(|e| e.to_string())?;
+                        (view, 0)
+                    }
+                };
+                for token in &moves[applied..] {
                     let m = PublicMove::parse(token, &self.rules).map_err(|e| e.to_string())?;
                     view.apply(&m).map_err(|e| e.to_string())?;
                 }
+                self.last_play = Some((key, moves, view.clone()));
                 Ok(Game::Play(view))
             }
             PositionCommand::Full { position, moves } => {
@@ -337,6 +362,10 @@ impl Engine {
                 for l in v.render().lines() {
                     self.out.line(&format!("info string {l}"));
                 }
+                let mut rng = Rng::new(self.opts.seed);
+                for l in v.belief_text(&mut rng).lines() {
+                    self.out.line(&format!("info string {l}"));
+                }
                 if self.rules.game() == crate::rules::GameKind::RankDuel {
                     let (p, q) = (v.points(), v.probes_left());
                     self.out.line(&format!(
@@ -359,7 +388,10 @@ impl Engine {
             Game::Play(v) => {
                 let mut rng = Rng::new(self.opts.seed);
                 let n = 32;
-                let sum: i64 = (0..n).map(|_| evaluate(&v.sample(&mut rng)) as i64).sum();
+                let belief = Belief::new(v, Evidence::ALL);
+                let sum: i64 = (0..n)
+                    .map(|_| evaluate(&v.sample(&belief, &mut rng)) as i64)
+                    .sum();
                 self.out.line(&format!(
                     "info string eval {} cp for {} (mean over {n} sampled enemy armies)",
                     sum / n,

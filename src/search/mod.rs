@@ -6,6 +6,7 @@
 //! Iterative deepening keeps a complete answer at every moment; the clock, a node limit or
 //! `stop` end the search, and the last complete iteration decides.
 
+pub mod baselines;
 pub mod params;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,7 +17,7 @@ use crate::eval::{evaluate, kind_value};
 use crate::movegen::Move;
 use crate::rng::Rng;
 use crate::rules::Outcome;
-use crate::view::View;
+use crate::view::{Belief, Evidence, View};
 use params::*;
 
 /// What limits one search. Unset fields do not limit.
@@ -39,16 +40,19 @@ pub enum PlayerKind {
     /// Takes the attack it most expects to win, when it expects to win one; otherwise a
     /// random move.
     Greedy,
+    /// Rules of thumb in the manner of the bots of the 2000s (see [`baselines`]).
+    Classic,
 }
 
 impl PlayerKind {
-    pub const NAMES: [&'static str; 3] = ["search", "random", "greedy"];
+    pub const NAMES: [&'static str; 4] = ["search", "random", "greedy", "classic"];
 
     pub fn parse(name: &str) -> Option<PlayerKind> {
         match name {
             "search" => Some(PlayerKind::Search),
             "random" => Some(PlayerKind::Random),
             "greedy" => Some(PlayerKind::Greedy),
+            "classic" => Some(PlayerKind::Classic),
             _ => None,
         }
     }
@@ -58,25 +62,9 @@ impl PlayerKind {
             PlayerKind::Search => "search",
             PlayerKind::Random => "random",
             PlayerKind::Greedy => "greedy",
+            PlayerKind::Classic => "classic",
         }
     }
-}
-
-/// The chance that the own piece on `m.from` wins its attack on the enemy piece on `m.to`,
-/// with each kind the defender can be weighted by its count.
-fn win_chance(view: &View, m: Move) -> Option<f64> {
-    let rules = view.rules();
-    let attacker = view.own_at(m.from)?.kind;
-    let defender = view.enemy_at(m.to)?;
-    let (mut wins, mut total) = (0.0, 0.0);
-    for k in (0..rules.kinds().len()).filter(|k| defender.possible & (1 << k) != 0) {
-        let weight = rules.kind(k).count.max(1) as f64;
-        total += weight;
-        if rules.battle(attacker, k) == Outcome::AttackerWins {
-            wins += weight;
-        }
-    }
-    (total > 0.0).then(|| wins / total)
 }
 
 /// How the search plays: its size and its strength.
@@ -110,6 +98,16 @@ impl Config {
             MAX_DEPTH
         } else {
             1 + self.strength / 25
+        }
+    }
+
+    /// The evidence the belief about hidden ranks uses: the weakest levels read only the
+    /// hard facts.
+    fn evidence(&self) -> Evidence {
+        if self.strength >= 50 {
+            Evidence::ALL
+        } else {
+            Evidence::NONE
         }
     }
 
@@ -158,23 +156,19 @@ pub fn search(
         return result;
     }
     let mut rng = Rng::new(config.seed ^ (view.ply() as u64).wrapping_mul(0x9E37_79B9));
-    if config.player == PlayerKind::Random {
-        result.best = Some(root_moves[rng.below(root_moves.len())]);
+    let baseline = match config.player {
+        PlayerKind::Search => None,
+        PlayerKind::Random => Some(baselines::random_move(&root_moves, &mut rng)),
+        PlayerKind::Greedy => Some(baselines::greedy_move(view, &root_moves, &mut rng)),
+        PlayerKind::Classic => Some(baselines::classic_move(view, &root_moves, &mut rng)),
+    };
+    if baseline.is_some() {
+        result.best = baseline;
         return result;
     }
-    if config.player == PlayerKind::Greedy {
-        let best_attack = root_moves
-            .iter()
-            .filter(|m| !m.kind.is_action())
-            .filter_map(|&m| win_chance(view, m).map(|p| (m, p)))
-            .filter(|&(_, p)| p > 0.5)
-            .max_by(|a, b| a.1.total_cmp(&b.1));
-        result.best =
-            Some(best_attack.map_or_else(|| root_moves[rng.below(root_moves.len())], |(m, _)| m));
-        return result;
-    }
+    let belief = Belief::new(view, config.evidence());
     let samples: Vec<Position> = (0..config.samples())
-        .map(|_| view.sample(&mut rng))
+        .map(|_| view.sample(&belief, &mut rng))
         .collect();
     let noise: Vec<i32> = root_moves
         .iter()

@@ -28,3 +28,15 @@ pub const QUIESCENCE_PLIES: u32 = 4;
 pub const CHECK_EVERY: u64 = 1024;
 /// Moves to go assumed when the clock gives none.
 pub const DEFAULT_MOVES_TO_GO: u64 = 40;
+
+/// Belief: added to every count of the human-setup prior (a kind never seen on a square
+/// keeps a small chance there).
+pub const PRIOR_SMOOTHING: f64 = 0.5;
+/// Belief: likelihood ratio for a piece that walked up to an identified piece of ours, in
+/// favour of the kinds that beat it (below what a sure fact would be: people bluff).
+pub const APPROACH_WEIGHT: f64 = 3.0;
+/// Belief: likelihood ratio for a piece that ran from an identified piece of ours that came
+/// next to it, in favour of the kinds that lose to it.
+pub const FLEE_WEIGHT: f64 = 3.0;
+/// Belief: sweeps of swap proposals (each one per free enemy piece) before a draw is used.
+pub const SWAP_SWEEPS: usize = 20;

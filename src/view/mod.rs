@@ -9,11 +9,13 @@
 //! battles reveal both ranks, and a kind whose pieces are all accounted for is removed from
 //! every other piece.
 
+mod belief;
 mod public_move;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+pub use belief::{Belief, Evidence, MAX_KINDS};
 pub use public_move::{ActionRecord, Battle, MoveTokenError, ProbeAnswer, PublicMove};
 
 use crate::board::{Cell, Color, HistoryEntry, Position, Setup, Square, MAILBOX};
@@ -38,7 +40,7 @@ pub struct OwnPiece {
 }
 
 /// What the player knows of one enemy piece.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EnemyPiece {
     /// `None` once captured.
     pub square: Option<Square>,
@@ -51,6 +53,11 @@ pub struct EnemyPiece {
     pub start: Option<Square>,
     /// It was one of ours, turned by hypnosis: it does not count in the enemy's army.
     pub hypnotised: bool,
+    /// Behaviour, the soft evidence: the kinds of our identified pieces it walked up to
+    /// (it probably beats them, or bluffs) ...
+    pub approached: KindSet,
+    /// ... and of those it ran from when they came next to it (it probably loses to them).
+    pub fled: KindSet,
 }
 
 impl EnemyPiece {
@@ -248,6 +255,7 @@ impl View {
                 revealed: false,
                 start: Some(sq),
                 hypnotised: false,
+                ..EnemyPiece::default()
             });
         }
         view.propagate();
@@ -310,6 +318,7 @@ impl View {
                     revealed: c.is_revealed(),
                     start: None,
                     hypnotised: c.is_hypnotised(),
+                    ..EnemyPiece::default()
                 });
             }
         }
@@ -325,6 +334,7 @@ impl View {
                     revealed: true,
                     start: None,
                     hypnotised: false,
+                    ..EnemyPiece::default()
                 });
             }
         }
@@ -494,6 +504,9 @@ impl View {
             let p = &mut self.enemy[i as usize];
             p.possible &= actor_kinds;
         }
+        if let (Slot::Enemy(i), None, None) = (actor, m.battle, &m.action) {
+            self.note_behaviour(i as usize, m.from, m.to);
+        }
         match &m.action {
             None => self
                 .apply_move(m, found, actor, index, actor_kinds)
@@ -513,6 +526,38 @@ impl View {
             return Err(fail("the ranks revealed do not fit the piece counts"));
         }
         Ok(())
+    }
+
+    /// Soft evidence from an enemy piece's quiet move from `from` to `to`: which of our
+    /// identified pieces it walks up to, and whether it runs from the one we just brought
+    /// next to it. Only identified pieces count: the enemy cannot react to a rank it does
+    /// not know.
+    fn note_behaviour(&mut self, index: usize, from: Square, to: Square) {
+        let adjacent =
+            |a: Square, b: Square| a.file().abs_diff(b.file()) + a.row().abs_diff(b.row()) == 1;
+        let known_own = |slot: Slot| match slot {
+            Slot::Own(j) if self.own[j as usize].revealed => Some(self.own[j as usize].kind),
+            _ => None,
+        };
+        let mut fled = 0;
+        if let Some(last) = self.history.last() {
+            if let Some(k) = known_own(self.slots[last.to.index()]) {
+                if adjacent(last.to, from) && !adjacent(last.to, to) {
+                    fled |= 1 << k;
+                }
+            }
+        }
+        let mut approached = 0;
+        for p in self.own.iter().filter(|p| p.revealed) {
+            if let Some(sq) = p.square {
+                if adjacent(sq, to) && !adjacent(sq, from) && sq != from {
+                    approached |= 1 << p.kind;
+                }
+            }
+        }
+        let p = &mut self.enemy[index];
+        p.fled |= fled;
+        p.approached |= approached;
     }
 
     /// A move or an attack from square to square.
@@ -850,6 +895,7 @@ impl View {
                     revealed: true,
                     start: None,
                     hypnotised: true,
+                    ..EnemyPiece::default()
                 });
             }
             _ => {}
@@ -1032,17 +1078,29 @@ impl View {
         pos
     }
 
-    /// A full position where every enemy piece has a kind drawn at random, consistent with
-    /// everything known and with the piece counts (a determinization for search).
-    pub fn sample(&self, rng: &mut Rng) -> Position {
-        let kinds = self.sample_kinds(rng);
+    /// A full position where every enemy piece has a kind drawn from `belief`, consistent
+    /// with everything known and with the piece counts (a determinization for search).
+    pub fn sample(&self, belief: &Belief, rng: &mut Rng) -> Position {
+        let kinds = belief.sample(self, rng);
         self.position_with(|i, _| kinds[i])
     }
 
-    /// Kinds for every enemy piece (captured ones included), consistent with the counts.
-    /// Pieces with the fewest possibilities are assigned first; after a dead end the draw is
-    /// repeated, and as a last resort the remaining pieces take any kind they can be.
+    /// Kinds for every enemy piece (captured ones included), consistent with the counts and
+    /// with all the evidence (see [`Belief`]).
     pub fn sample_kinds(&self, rng: &mut Rng) -> Vec<usize> {
+        Belief::new(self, Evidence::ALL).sample(self, rng)
+    }
+
+    /// One sequential draw of kinds for every enemy piece, each piece's kind chosen in
+    /// proportion to the pieces of that kind left times `weight(piece, kind)`; also returns
+    /// the pieces whose kind is drawn (not fixed by hypnosis or promotion). Pieces with the
+    /// fewest possibilities are assigned first; after a dead end the draw is repeated, and as
+    /// a last resort the remaining pieces take any kind they can be.
+    fn draw_kinds(
+        &self,
+        rng: &mut Rng,
+        weight: &dyn Fn(usize, usize) -> f64,
+    ) -> (Vec<usize>, Vec<usize>) {
         let n = self.enemy.len();
         let kinds = self.rules.kinds().len();
         for _attempt in 0..32 {
@@ -1077,34 +1135,70 @@ impl View {
             order.sort_by_key(|&i| self.enemy[i].possible.count_ones());
             let mut ok = true;
             for &i in &order {
-                let options: Vec<usize> = (0..kinds)
+                let options: Vec<(usize, f64)> = (0..kinds)
                     .filter(|&k| self.enemy[i].possible & (1 << k) != 0 && left[k] > 0)
+                    .map(|k| (k, left[k] as f64 * weight(i, k).max(1e-9)))
                     .collect();
-                let total: usize = options.iter().map(|&k| left[k]).sum();
-                if total == 0 {
+                let total: f64 = options.iter().map(|&(_, w)| w).sum();
+                if options.is_empty() {
                     ok = false;
                     break;
                 }
-                let mut pick = rng.below(total);
-                let mut chosen = options[0];
-                for &k in &options {
-                    if pick < left[k] {
+                let mut pick = rng.unit() * total;
+                let mut chosen = options[options.len() - 1].0;
+                for &(k, w) in &options {
+                    if pick < w {
                         chosen = k;
                         break;
                     }
-                    pick -= left[k];
+                    pick -= w;
                 }
                 left[chosen] -= 1;
                 out[i] = chosen;
             }
             if ok {
-                return out;
+                return (out, order);
             }
         }
-        self.enemy
+        let kinds = self
+            .enemy
             .iter()
             .map(|p| p.possible.trailing_zeros() as usize)
-            .collect()
+            .collect();
+        (kinds, Vec::new())
+    }
+
+    /// The belief about every enemy piece on the board whose kind is not known, one line
+    /// each: its square, whether it moved, and its likeliest kinds with their probabilities
+    /// (from 400 draws of the belief with all evidence; see [`Belief`]).
+    pub fn belief_text(&self, rng: &mut Rng) -> String {
+        let marginals = Belief::new(self, Evidence::ALL).marginals(self, rng, 400);
+        let mut out = String::new();
+        let mut pieces: Vec<(Square, usize)> = self
+            .enemy
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.known_kind().is_none())
+            .filter_map(|(i, p)| p.square.map(|sq| (sq, i)))
+            .collect();
+        pieces.sort_by_key(|&(sq, _)| (std::cmp::Reverse(sq.row()), sq.file()));
+        for (sq, i) in pieces {
+            let mut kinds: Vec<(usize, f64)> = marginals[i]
+                .iter()
+                .copied()
+                .enumerate()
+                .filter(|&(_, p)| p >= 0.005)
+                .collect();
+            kinds.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let list: Vec<String> = kinds
+                .iter()
+                .take(4)
+                .map(|&(k, p)| format!("{} {:.0}%", self.rules.kind(k).letter, p * 100.0))
+                .collect();
+            let moved = if self.enemy[i].moved { " (moved)" } else { "" };
+            let _ = writeln!(out, "belief {sq}{moved}: {}", list.join(", "));
+        }
+        out
     }
 
     /// The board as this side sees it, for people, in the tokens of the full-information
