@@ -7,8 +7,15 @@ pub const RANK_VALUE: [i32; 11] = [0, 120, 40, 70, 50, 70, 100, 150, 220, 320, 4
 pub const BOMB_VALUE: i32 = 40;
 /// Value of the Flag while it stands (losing it ends the game anyway).
 pub const FLAG_VALUE: i32 = 1000;
-/// Bonus for a piece the opponent has not identified yet.
+/// Bonus for a piece the opponent has not identified yet ...
 pub const HIDDEN_BONUS: i32 = 8;
+/// ... plus this fraction (1/n) of its value, for the pieces that fight.
+pub const HIDDEN_SHARE: i32 = 6;
+/// Bonus per step the nearest movable piece of a side has come toward the other side's Flag
+/// (in a determinized position the Flag's square is drawn from the belief) ...
+pub const FLAG_NEAR_PER_STEP: i32 = 4;
+/// ... counted from this many steps away.
+pub const FLAG_NEAR_STEPS: i32 = 10;
 /// Bonus per row a movable piece has advanced from its own back row: it makes the search
 /// seek contact instead of shuffling once nothing is in reach.
 pub const ADVANCE_PER_ROW: i32 = 3;
