@@ -20,6 +20,7 @@ use crate::protocol::{parse, Command, GoLimits, PositionCommand};
 use crate::rng::Rng;
 use crate::rules::{FirstMover, Rules};
 use crate::search::params::WIN_BOUND;
+use crate::search::tt::Table;
 use crate::search::{self, Config, Limits, Progress};
 use crate::view::{parse_occupancy, Belief, Evidence, PublicMove, View};
 
@@ -77,6 +78,8 @@ pub struct Engine {
     /// The last `position red|blue …` read, with its view: a GUI or referee sends the whole
     /// history before every move, and only the moves added since are applied again.
     last_play: Option<(PlayKey, Vec<String>, View)>,
+    /// The transposition table and its size in MiB, made at the first `go`.
+    table: Option<(u64, Arc<Table>)>,
 }
 
 /// What must match for a cached view to be extended by new moves.
@@ -113,6 +116,7 @@ impl Engine {
             rules,
             game: Game::None,
             last_play: None,
+            table: None,
             running: None,
             setups_chosen: 0,
         }
@@ -159,7 +163,12 @@ impl Engine {
                 Ok(options::Changed::Other) => {}
                 Err(e) => self.out.error(&e),
             },
-            Command::NewGame => self.game = Game::None,
+            Command::NewGame => {
+                self.game = Game::None;
+                if let Some((_, t)) = &self.table {
+                    t.clear();
+                }
+            }
             Command::Position(p) => match self.position(p) {
                 Ok(game) => self.game = game,
                 Err(e) => self.out.error(&e),
@@ -319,11 +328,20 @@ impl Engine {
                 && go.movetime.is_none()
                 && go.depth.is_none()
                 && go.nodes.is_none());
+        let table = match &self.table {
+            Some((mb, t)) if *mb == self.opts.hash_mb => Arc::clone(t),
+            _ => {
+                let t = Arc::new(Table::new(self.opts.hash_mb as usize));
+                self.table = Some((self.opts.hash_mb, Arc::clone(&t)));
+                t
+            }
+        };
         let config = Config {
             seed: self.opts.seed,
             threads: self.opts.threads,
             strength: self.opts.strength,
             player: self.opts.player,
+            table: Some(table),
         };
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();

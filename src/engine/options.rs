@@ -80,7 +80,7 @@ impl EngineOptions {
                 self.rule_settings.clear();
                 return Ok(Changed::Rules);
             }
-            "hash" => self.hash_mb = spin(1, 65536)?,
+            "hash" => self.hash_mb = spin(1, 4096)?,
             "threads" => self.threads = spin(1, 64)? as usize,
             "seed" => self.seed = spin(0, u64::MAX)?,
             "move overhead" => self.move_overhead_ms = spin(0, 10_000)?,
@@ -172,7 +172,7 @@ impl EngineOptions {
             ));
         }
         lines.push(format!(
-            "option name Hash type spin default {} min 1 max 65536",
+            "option name Hash type spin default {} min 1 max 4096",
             self.hash_mb
         ));
         lines.push(format!(

@@ -8,8 +8,10 @@
 
 pub mod baselines;
 pub mod params;
+pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::{GameEnd, Position};
@@ -19,6 +21,7 @@ use crate::rng::Rng;
 use crate::rules::Outcome;
 use crate::view::{Belief, Evidence, View};
 use params::*;
+use tt::{Bound, Entry, Table};
 
 /// What limits one search. Unset fields do not limit.
 #[derive(Clone, Debug, Default)]
@@ -75,6 +78,9 @@ pub struct Config {
     /// 1 (weakest) to 100 (full strength).
     pub strength: u32,
     pub player: PlayerKind,
+    /// The transposition table, kept between searches by its owner; `None`: each search
+    /// makes a small one of its own.
+    pub table: Option<Arc<Table>>,
 }
 
 impl Default for Config {
@@ -84,6 +90,7 @@ impl Default for Config {
             threads: 1,
             strength: 100,
             player: PlayerKind::Search,
+            table: None,
         }
     }
 }
@@ -181,6 +188,10 @@ pub fn search(
             }
         })
         .collect();
+    let table = config
+        .table
+        .clone()
+        .unwrap_or_else(|| Arc::new(Table::new(OWN_TABLE_MB)));
     let nodes = AtomicU64::new(0);
     let deadline = limits.hard_time.map(|t| start + t);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(config.max_depth());
@@ -191,6 +202,7 @@ pub fn search(
             nodes: &nodes,
             deadline,
             node_limit: limits.nodes,
+            table: &table,
         };
         let totals = if threads == 1 {
             score_samples(&samples, &root_moves, depth, &shared)
@@ -254,6 +266,7 @@ struct Shared<'a> {
     nodes: &'a AtomicU64,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    table: &'a Table,
 }
 
 /// The sum over `samples` of each root move's score at `depth`, or `None` when the search
@@ -332,12 +345,27 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiescence(pos, alpha, beta, ply, QUIESCENCE_PLIES);
         }
-        let moves = ordered_moves(pos);
+        let key = pos.hash();
+        let stored = self.shared.table.probe(key);
+        if let Some(e) = stored.filter(|e| e.depth as u32 >= depth) {
+            let s = score_from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let moves = ordered_moves(pos, stored);
         if moves.is_empty() {
             return no_moves(pos, ply);
         }
+        let alpha_before = alpha;
         let mut best = -WIN;
-        for (m, _) in moves {
+        let mut best_move = moves[0];
+        for &(m, _, index) in &moves {
             pos.play_unchecked(m);
             let v = -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1);
             pos.undo();
@@ -346,6 +374,7 @@ impl Searcher<'_> {
             }
             if v > best {
                 best = v;
+                best_move = (m, 0, index);
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
@@ -354,6 +383,24 @@ impl Searcher<'_> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_before {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.table.store(
+            key,
+            Entry {
+                move_index: best_move.2,
+                from: best_move.0.from.index() as u8,
+                to: best_move.0.to.index() as u8,
+                score: score_to_table(best, ply),
+                depth: depth.min(255) as u8,
+                bound,
+            },
+        );
         best
     }
 
@@ -378,7 +425,7 @@ impl Searcher<'_> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for (m, gain) in ordered_moves(pos) {
+        for (m, gain, _) in ordered_moves(pos, None) {
             if gain < 0 || !pos.cell(m.to).is_piece() {
                 continue;
             }
@@ -418,14 +465,37 @@ fn no_moves(pos: &Position, ply: i32) -> i32 {
     }
 }
 
-/// The legal moves with the material each attack wins (known in a determinized position),
-/// best first: winning attacks, quiet moves, losing attacks.
-fn ordered_moves(pos: &Position) -> Vec<(Move, i32)> {
+/// A score as the table keeps it: a win or loss counted from this node, not from the root.
+fn score_to_table(score: i32, ply: i32) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply
+    } else if score <= -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn score_from_table(score: i32, ply: i32) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply
+    } else if score <= -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
+/// The legal moves with the material each attack wins (known in a determinized position)
+/// and their index in the generated list, best first: the table's move, winning attacks,
+/// quiet moves, losing attacks.
+fn ordered_moves(pos: &Position, stored: Option<Entry>) -> Vec<(Move, i32, u16)> {
     let rules = pos.rules();
-    let mut moves: Vec<(Move, i32)> = pos
+    let mut moves: Vec<(Move, i32, u16)> = pos
         .legal_moves()
         .iter()
-        .map(|&m| {
+        .enumerate()
+        .map(|(index, &m)| {
             let (a, d) = (pos.cell(m.from), pos.cell(m.to));
             let gain = if d.is_piece() {
                 let (va, vd) = (kind_value(rules, a.kind()), kind_value(rules, d.kind()));
@@ -437,9 +507,17 @@ fn ordered_moves(pos: &Position) -> Vec<(Move, i32)> {
             } else {
                 0
             };
-            (m, gain)
+            let from_table = stored.is_some_and(|e| {
+                e.move_index as usize == index
+                    && e.from as usize == m.from.index()
+                    && e.to as usize == m.to.index()
+            });
+            (m, if from_table { i32::MAX } else { gain }, index as u16)
         })
         .collect();
-    moves.sort_by_key(|&(_, g)| std::cmp::Reverse(g));
+    moves.sort_by_key(|&(_, g, _)| std::cmp::Reverse(g));
+    if let Some(first) = moves.first_mut().filter(|m| m.1 == i32::MAX) {
+        first.1 = 0;
+    }
     moves
 }

@@ -47,3 +47,5 @@ pub const APPROACH_WEIGHT: f64 = 3.0;
 pub const FLEE_WEIGHT: f64 = 3.0;
 /// Belief: sweeps of swap proposals (each one per free enemy piece) before a draw is used.
 pub const SWAP_SWEEPS: usize = 20;
+/// Size of the transposition table a search makes when its owner keeps none (MiB).
+pub const OWN_TABLE_MB: usize = 4;
