@@ -24,11 +24,16 @@ row() {
     local sprt
     sprt=$( (grep '^SPRT' <<<"$out" || true) | tail -1 | sed -E 's/.* - (H[01]) was accepted/\1/; t; s/.*/-/')
     IFS='|' read -r wld ratio n <<<"$score"
-    printf '| %-10s | %-13s | %5s | %4s | %-17s | %-4s |\n' "$name" "$wld" "$ratio" "$n" "$elo" "${sprt:--}"
+    # The score's 95 % Wilson interval: meaningful even at 100 %, where the Elo is not.
+    local wilson
+    wilson=$(awk -v p="$ratio" -v n="$n" 'BEGIN { z = 1.96; if (n == 0) { print "-"; exit }
+        c = (p + z*z/(2*n)) / (1 + z*z/n); h = z * sqrt(p*(1-p)/n + z*z/(4*n*n)) / (1 + z*z/n)
+        printf "%.3f-%.3f", c - h, c + h }')
+    printf '| %-10s | %-13s | %5s | %-11s | %4s | %-17s | %-4s |\n' "$name" "$wld" "$ratio" "$wilson" "$n" "$elo" "${sprt:--}"
 }
 
-printf '| %-10s | %-13s | %5s | %4s | %-17s | %-4s |\n' opponent "W - L - D" score games "Elo (95%)" SPRT
-printf '|%s|%s|%s|%s|%s|%s|\n' ------------ --------------- ------- ------ ------------------- ------
+printf '| %-10s | %-13s | %5s | %-11s | %4s | %-17s | %-4s |\n' opponent "W - L - D" score "score (95%)" games "Elo (95%)" SPRT
+printf '|%s|%s|%s|%s|%s|%s|%s|\n' ------------ --------------- ------- ------------- ------ ------------------- ------
 for baseline in random greedy classic; do
     out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
         --engine cmd="$engine" name="$baseline" option.Player="$baseline" \

@@ -304,3 +304,26 @@ fn the_classic_baseline_takes_sure_wins_runs_from_known_threats_and_never_gamble
     }
     assert!(engine.finish());
 }
+
+#[test]
+fn weaker_levels_vary_their_choice_and_full_strength_does_not() {
+    let mut engine = EngineProcess::start();
+    engine.send(
+        "position red setup B25424222B/64X8592745/363FS36B22/7B837B63B5 moves b4b6 a7a6 b6b7x2X< a6a5",
+    );
+    let mut choices = |strength: u32| -> std::collections::BTreeSet<String> {
+        engine.send(&format!("setoption name Strength value {strength}"));
+        (0..12)
+            .map(|seed| {
+                engine.send(&format!("setoption name Seed value {seed}"));
+                engine.send("go depth 1");
+                engine.expect_prefix("bestmove ", WAIT)
+            })
+            .collect()
+    };
+    let weak = choices(1);
+    assert!(weak.len() >= 3, "{weak:?}");
+    let full = choices(100);
+    assert!(full.len() < weak.len(), "{full:?} {weak:?}");
+    assert!(engine.finish());
+}

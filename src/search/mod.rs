@@ -118,9 +118,11 @@ impl Config {
         }
     }
 
-    /// Amplitude of the random error added to root scores at lower strengths.
-    fn noise(&self) -> i32 {
-        (100 - self.strength.min(100) as i32) * 4
+    /// The temperature of the final choice, in centi-Scouts: below full strength the move is
+    /// drawn with probability `exp(score / T)`, so a weaker level plays moves that look
+    /// plausible but are worse, more often the weaker it is (not random junk).
+    fn temperature(&self) -> f64 {
+        f64::from(100 - self.strength.min(100)) * TEMPERATURE_PER_STRENGTH
     }
 }
 
@@ -177,17 +179,7 @@ pub fn search(
     let samples: Vec<Position> = (0..config.samples())
         .map(|_| view.sample(&belief, &mut rng))
         .collect();
-    let noise: Vec<i32> = root_moves
-        .iter()
-        .map(|_| {
-            let n = config.noise();
-            if n == 0 {
-                0
-            } else {
-                rng.below(2 * n as usize + 1) as i32 - n
-            }
-        })
-        .collect();
+    let mut last_scores: Vec<i32> = Vec::new();
     let table = config
         .table
         .clone()
@@ -232,10 +224,11 @@ pub fn search(
         };
         let Some(totals) = totals else { break };
         let n = samples.len() as i64;
-        let (index, score) = totals
+        last_scores = totals.iter().map(|&t| (t / n) as i32).collect();
+        let (index, score) = last_scores
             .iter()
+            .copied()
             .enumerate()
-            .map(|(i, &t)| (i, (t / n) as i32 + noise[i]))
             .max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)))
             .unwrap_or((0, 0));
         result = SearchResult {
@@ -257,6 +250,23 @@ pub fn search(
         }
     }
     result.nodes = nodes.load(Ordering::Relaxed);
+    let temperature = config.temperature();
+    if temperature > 0.0 && !last_scores.is_empty() && result.score.abs() < WIN_BOUND {
+        let top = last_scores.iter().copied().max().unwrap_or(0);
+        let weights: Vec<f64> = last_scores
+            .iter()
+            .map(|&s| (f64::from(s - top) / temperature).exp())
+            .collect();
+        let mut pick = rng.unit() * weights.iter().sum::<f64>();
+        for (i, w) in weights.iter().enumerate() {
+            if pick < *w {
+                result.best = Some(root_moves[i]);
+                result.score = last_scores[i];
+                break;
+            }
+            pick -= w;
+        }
+    }
     result
 }
 
