@@ -50,4 +50,4 @@ pub const SWAP_SWEEPS: usize = 20;
 /// Size of the transposition table a search makes when its owner keeps none (MiB).
 pub const OWN_TABLE_MB: usize = 4;
 /// Levels: the temperature of the final choice per point of strength below 100.
-pub const TEMPERATURE_PER_STRENGTH: f64 = 3.0;
+pub const TEMPERATURE_PER_STRENGTH: f64 = 1.5;
