@@ -34,7 +34,8 @@ pub fn hidden_value(rules: &Rules, kind: usize) -> i32 {
     }
 }
 
-fn distance(a: Square, b: Square) -> i32 {
+/// Orthogonal steps between two squares, ignoring what stands between.
+pub fn distance(a: Square, b: Square) -> i32 {
     (a.file().abs_diff(b.file()) + a.row().abs_diff(b.row())) as i32
 }
 

@@ -4,7 +4,7 @@
 //! All three see only the [`View`]; their random choices flow from the seed and the ply.
 
 use crate::board::Square;
-use crate::eval::kind_value;
+use crate::eval::{distance, kind_value};
 use crate::movegen::Move;
 use crate::rng::Rng;
 use crate::rules::{BattleRole, Outcome, Rules};
@@ -61,10 +61,6 @@ fn neighbours(rules: &Rules, sq: Square) -> impl Iterator<Item = Square> + '_ {
                 .flatten()
         })
         .filter(|&s| rules.geometry().contains(s) && !rules.geometry().is_impassable(s))
-}
-
-fn distance(a: Square, b: Square) -> i32 {
-    (a.file().abs_diff(b.file()) + a.row().abs_diff(b.row())) as i32
 }
 
 /// What `classic` knows of the enemy around one square, for its rules of thumb.

@@ -533,8 +533,7 @@ impl View {
     /// next to it. Only identified pieces count: the enemy cannot react to a rank it does
     /// not know.
     fn note_behaviour(&mut self, index: usize, from: Square, to: Square) {
-        let adjacent =
-            |a: Square, b: Square| a.file().abs_diff(b.file()) + a.row().abs_diff(b.row()) == 1;
+        let adjacent = |a: Square, b: Square| crate::eval::distance(a, b) == 1;
         let known_own = |slot: Slot| match slot {
             Slot::Own(j) if self.own[j as usize].revealed => Some(self.own[j as usize].kind),
             _ => None,
