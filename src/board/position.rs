@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::cell::KIND;
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
 use super::{Cell, Color, Square, MAILBOX};
 use crate::movegen::{Move, MoveKind};
@@ -148,6 +149,23 @@ impl Position {
             self.flags[cell.owner().index()] += 1;
         }
         self.hash ^= PIECE_KEYS[cell.identity()][sq.index()];
+    }
+
+    /// Gives the piece on `sq` another kind, keeping its owner and marks: for the search,
+    /// which tries each outcome a battle with a piece of unknown kind can have.
+    pub(crate) fn set_kind(&mut self, sq: Square, kind: usize) {
+        let old = self.cells[sq.index()];
+        debug_assert!(old.is_piece() && kind <= KIND as usize);
+        let new = Cell((old.0 & !KIND) | kind as u16);
+        for (cell, sign) in [(old, -1), (new, 1)] {
+            if self.rules.is_flag(cell.kind()) {
+                self.flags[cell.owner().index()] =
+                    (i32::from(self.flags[cell.owner().index()]) + sign) as u8;
+            }
+        }
+        self.hash ^=
+            PIECE_KEYS[old.identity()][sq.index()] ^ PIECE_KEYS[new.identity()][sq.index()];
+        self.cells[sq.index()] = new;
     }
 
     /// A position from pieces and a history of moves that led to it (the caller guarantees
@@ -540,7 +558,7 @@ impl Position {
 
     /// The squares of `color`'s pieces, in square order.
     #[inline]
-    pub(crate) fn occupied_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+    pub fn occupied_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
         let words = self.occupied[color.index()];
         (0..4).flat_map(move |w| {
             let mut bits = words[w];

@@ -14,12 +14,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::board::Square;
 use crate::board::{GameEnd, Position};
-use crate::eval::{evaluate, kind_value};
-use crate::movegen::Move;
+use crate::eval::{kind_value, Incremental};
+use crate::movegen::{Move, MoveSink};
 use crate::rng::Rng;
 use crate::rules::Outcome;
-use crate::view::{Belief, Evidence, View};
+use crate::view::{Belief, Evidence, View, MAX_KINDS};
 use params::*;
 use tt::{Bound, Entry, Table};
 
@@ -176,8 +177,13 @@ pub fn search(
         return result;
     }
     let belief = Belief::new(view, config.evidence());
-    let samples: Vec<Position> = (0..config.samples())
+    let positions: Vec<Position> = (0..config.samples())
         .map(|_| view.sample(&belief, &mut rng))
+        .collect();
+    let battles = root_battles(view, &belief, &root_moves, &mut rng);
+    let samples: Vec<Sample> = positions
+        .into_iter()
+        .map(|pos| Sample::new(pos, view, &battles, &mut rng))
         .collect();
     let mut last_scores: Vec<i32> = Vec::new();
     let table = config
@@ -189,6 +195,11 @@ pub fn search(
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(config.max_depth());
     let threads = config.threads.clamp(1, samples.len());
     for depth in 1..=max_depth {
+        // The moves in the order of the last iteration's scores, best first.
+        let mut order: Vec<usize> = (0..root_moves.len()).collect();
+        if !last_scores.is_empty() {
+            order.sort_by_key(|&i| std::cmp::Reverse(last_scores[i]));
+        }
         let shared = Shared {
             stop,
             nodes: &nodes,
@@ -197,23 +208,23 @@ pub fn search(
             table: &table,
         };
         let totals = if threads == 1 {
-            score_samples(&samples, &root_moves, depth, &shared)
+            score_samples(&samples, &root_moves, &order, depth, &shared)
         } else {
             let chunk = samples.len().div_ceil(threads);
             std::thread::scope(|scope| {
                 let handles: Vec<_> = samples
                     .chunks(chunk)
                     .map(|part| {
-                        let (moves, shared) = (&root_moves, &shared);
-                        scope.spawn(move || score_samples(part, moves, depth, shared))
+                        let (moves, order, shared) = (&root_moves, &order, &shared);
+                        scope.spawn(move || score_samples(part, moves, order, depth, shared))
                     })
                     .collect();
-                let mut sum: Option<Vec<i64>> = Some(vec![0; root_moves.len()]);
+                let mut sum: Option<Vec<Tally>> = Some(vec![Tally::default(); root_moves.len()]);
                 for h in handles {
                     match (h.join().ok().flatten(), sum.as_mut()) {
                         (Some(part), Some(s)) => {
                             for (a, b) in s.iter_mut().zip(part) {
-                                *a += b;
+                                a.merge(&b);
                             }
                         }
                         _ => sum = None,
@@ -223,8 +234,18 @@ pub fn search(
             })
         };
         let Some(totals) = totals else { break };
-        let n = samples.len() as i64;
-        last_scores = totals.iter().map(|&t| (t / n) as i32).collect();
+        last_scores = totals.iter().map(|t| t.score(samples.len())).collect();
+        if log::log_enabled!(log::Level::Debug) {
+            let mut listed: Vec<String> = root_moves
+                .iter()
+                .zip(&last_scores)
+                .map(|(m, s)| format!("{m} {s}"))
+                .collect();
+            listed.sort_by_key(|t| {
+                std::cmp::Reverse(t.rsplit(' ').next().and_then(|s| s.parse::<i32>().ok()))
+            });
+            log::debug!("depth {depth}: {}", listed.join(", "));
+        }
         let (index, score) = last_scores
             .iter()
             .copied()
@@ -279,30 +300,296 @@ struct Shared<'a> {
     table: &'a Table,
 }
 
-/// The sum over `samples` of each root move's score at `depth`, or `None` when the search
-/// was stopped before it finished.
+/// A root move's scores over the sampled armies.
+///
+/// The scores are averaged as win chances, not as centi-Scouts: a won game is worth
+/// [`WIN`], so a plain mean would let one army in twelve where a Flag lies in reach outweigh
+/// a Marshal lost to a Bomb in all the others. Through [`chance_of_score`] a won sample counts as
+/// one certain win and no more.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    /// The sum of the win chances.
+    chance: f64,
+    /// Samples won and lost by force, and the slowest win and the slowest loss among them.
+    wins: usize,
+    losses: usize,
+    slowest_win: i32,
+    slowest_loss: i32,
+}
+
+impl Tally {
+    fn add(&mut self, score: i32) {
+        self.chance += chance_of_score(score);
+        if score >= WIN_BOUND {
+            self.slowest_win = if self.wins == 0 {
+                score
+            } else {
+                self.slowest_win.min(score)
+            };
+            self.wins += 1;
+        } else if score <= -WIN_BOUND {
+            self.slowest_loss = if self.losses == 0 {
+                score
+            } else {
+                self.slowest_loss.max(score)
+            };
+            self.losses += 1;
+        }
+    }
+
+    /// A battle's outcomes in one sample: their chances (summing to one) and scores.
+    fn add_outcomes(&mut self, outcomes: &[(f64, i32)]) {
+        let chance: f64 = outcomes.iter().map(|&(c, s)| c * chance_of_score(s)).sum();
+        let scores = outcomes.iter().map(|o| o.1);
+        if outcomes.iter().all(|o| o.1 >= WIN_BOUND) {
+            self.add(scores.min().unwrap_or(WIN));
+        } else if outcomes.iter().all(|o| o.1 <= -WIN_BOUND) {
+            self.add(scores.max().unwrap_or(-WIN));
+        } else {
+            self.chance += chance;
+        }
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.chance += other.chance;
+        if other.wins > 0 {
+            self.slowest_win = if self.wins == 0 {
+                other.slowest_win
+            } else {
+                self.slowest_win.min(other.slowest_win)
+            };
+            self.wins += other.wins;
+        }
+        if other.losses > 0 {
+            self.slowest_loss = if self.losses == 0 {
+                other.slowest_loss
+            } else {
+                self.slowest_loss.max(other.slowest_loss)
+            };
+            self.losses += other.losses;
+        }
+    }
+
+    /// The move's score over `samples` armies: a forced result when every army gives one,
+    /// otherwise the mean win chance told back in centi-Scouts.
+    fn score(&self, samples: usize) -> i32 {
+        if self.wins == samples {
+            self.slowest_win
+        } else if self.losses == samples {
+            self.slowest_loss
+        } else {
+            score_of_chance(self.chance / samples as f64)
+        }
+    }
+}
+
+/// One sampled enemy army, and how to make each root battle with a piece of unknown kind
+/// end each way it can.
+struct Sample {
+    pos: Position,
+    /// Per root move (its index) that attacks a piece of unknown kind: each outcome of the
+    /// battle with its chance, and the kinds to set in `pos` for the battle to end so.
+    battles: Vec<(usize, Vec<Ending>)>,
+}
+
+/// One outcome of a root battle in one sample: its chance, and the kinds to set (square,
+/// kind) for the battle to end so.
+type Ending = (f64, Vec<(Square, usize)>);
+
+impl Sample {
+    /// Settles, for each root battle, a kind for the defender in every outcome class: the
+    /// sample's own where it falls in the class, otherwise one drawn from the class by the
+    /// belief and swapped with a piece of the army that has it (so the counts still fit)
+    /// when one can take the defender's kind.
+    fn new(pos: Position, view: &View, battles: &[RootBattle], rng: &mut Rng) -> Sample {
+        let them = view.me().opponent();
+        let mut planned = Vec::with_capacity(battles.len());
+        for b in battles {
+            let drawn = pos.cell(b.defender).kind();
+            let mut outcomes = Vec::with_capacity(b.classes.len());
+            for (chance, kinds) in &b.classes {
+                let in_class = kinds.iter().any(|&(k, _)| k == drawn);
+                let mut changes = Vec::new();
+                if !in_class {
+                    let total: f64 = kinds.iter().map(|k| k.1).sum();
+                    let mut pick = rng.unit() * total;
+                    let mut kind = kinds[0].0;
+                    for &(k, w) in kinds {
+                        if pick < w {
+                            kind = k;
+                            break;
+                        }
+                        pick -= w;
+                    }
+                    changes.push((b.defender, kind));
+                    let partner = view.enemy_pieces().iter().find_map(|p| {
+                        let sq = p.square.filter(|&sq| sq != b.defender)?;
+                        let c = pos.cell(sq);
+                        (c.is_of(them)
+                            && c.kind() == kind
+                            && p.known_kind().is_none()
+                            && p.possible & (1 << drawn) != 0)
+                            .then_some(sq)
+                    });
+                    if let Some(sq) = partner {
+                        changes.push((sq, drawn));
+                    }
+                }
+                outcomes.push((*chance, changes));
+            }
+            planned.push((b.move_index, outcomes));
+        }
+        Sample {
+            pos,
+            battles: planned,
+        }
+    }
+}
+
+/// A root move that attacks an enemy piece of unknown kind, whose battle can end in more
+/// than one way: searched once per outcome in every sample and weighted by the outcome's
+/// chance under the belief, so that a Bomb that one draw in twenty holds is not missed by
+/// twelve samples (or met by three of them).
+struct RootBattle {
+    move_index: usize,
+    defender: Square,
+    /// Per outcome: its chance, and the kinds that give it with their probabilities.
+    classes: Vec<(f64, Vec<(usize, f64)>)>,
+}
+
+/// The root battles with pieces of unknown kind whose outcome is in doubt.
+fn root_battles(view: &View, belief: &Belief, moves: &[Move], rng: &mut Rng) -> Vec<RootBattle> {
+    let rules = view.rules();
+    let attacks: Vec<(usize, Move, usize, usize)> = moves
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !m.kind.is_action())
+        .filter_map(|(i, &m)| {
+            let own = view.own_at(m.from)?;
+            let index = view
+                .enemy_pieces()
+                .iter()
+                .position(|p| p.square == Some(m.to) && p.known_kind().is_none())?;
+            Some((i, m, own.kind, index))
+        })
+        .collect();
+    if attacks.is_empty() {
+        return Vec::new();
+    }
+    let marginals = belief.marginals(view, rng, MARGINAL_DRAWS);
+    attacks
+        .into_iter()
+        .filter_map(|(move_index, m, attacker, index)| {
+            let marginal = marginals.get(index)?;
+            let mut classes: Vec<(f64, Vec<(usize, f64)>)> = Vec::new();
+            // Taking a Flag ends the game, so it is an outcome of its own; after any other
+            // win the defender is gone and the game goes on the same whatever it was.
+            let outcomes = [
+                (Outcome::AttackerWins, true),
+                (Outcome::AttackerWins, false),
+                (Outcome::DefenderWins, false),
+                (Outcome::BothRemoved, false),
+            ];
+            for (outcome, flag) in outcomes {
+                let kinds: Vec<(usize, f64)> = (0..rules.kinds().len().min(MAX_KINDS))
+                    .filter(|&k| {
+                        marginal[k] > 0.0
+                            && rules.battle(attacker, k) == outcome
+                            && rules.is_flag(k) == flag
+                    })
+                    .map(|k| (k, marginal[k]))
+                    .collect();
+                let chance: f64 = kinds.iter().map(|k| k.1).sum();
+                if chance > 0.0 {
+                    classes.push((chance, kinds));
+                }
+            }
+            let total: f64 = classes.iter().map(|c| c.0).sum();
+            classes.iter_mut().for_each(|c| c.0 /= total);
+            log::debug!("root battle {m}: {classes:?}");
+            (classes.len() > 1).then_some(RootBattle {
+                move_index,
+                defender: m.to,
+                classes,
+            })
+        })
+        .collect()
+}
+
+/// The chance to win that a score stands for: a logistic curve of scale [`SCORE_SCALE`],
+/// reaching 0 and 1 at forced losses and wins.
+pub fn chance_of_score(score: i32) -> f64 {
+    1.0 / (1.0 + (-f64::from(score) / SCORE_SCALE).exp())
+}
+
+/// The inverse of [`chance_of_score`], kept short of the forced results.
+fn score_of_chance(chance: f64) -> i32 {
+    let c = chance.clamp(1e-12, 1.0 - 1e-12);
+    let s = SCORE_SCALE * (c / (1.0 - c)).ln();
+    (s.round() as i32).clamp(-(WIN_BOUND - 1), WIN_BOUND - 1)
+}
+
+/// Each root move's tally over `samples` at `depth`, or `None` when the search was stopped
+/// before it finished.
 fn score_samples(
-    samples: &[Position],
+    samples: &[Sample],
     moves: &[Move],
+    order: &[usize],
     depth: u32,
     shared: &Shared,
-) -> Option<Vec<i64>> {
-    let mut totals = vec![0i64; moves.len()];
+) -> Option<Vec<Tally>> {
+    let mut totals = vec![Tally::default(); moves.len()];
     let mut s = Searcher {
         shared,
         local: 0,
         aborted: false,
+        generated: Vec::new(),
+        lists: Vec::new(),
+        eval: Incremental::default(),
     };
     for sample in samples {
-        let mut pos = sample.clone();
-        for (i, &m) in moves.iter().enumerate() {
-            pos.play_unchecked(m);
-            let v = -s.alphabeta(&mut pos, depth - 1, -WIN, WIN, 1);
-            pos.undo();
-            if s.aborted {
-                return None;
+        let mut pos = sample.pos.clone();
+        let start = Incremental::new(&pos);
+        // The best score of this sample so far: a move more than ROOT_MARGIN below it is
+        // only bounded (its score is an upper bound), which it tells apart as well.
+        let mut best = -WIN;
+        for &i in order {
+            let m = moves[i];
+            let floor = if best > -WIN_BOUND {
+                best - ROOT_MARGIN
+            } else {
+                -WIN
+            };
+            let Some(outcomes) = sample.battles.iter().find(|b| b.0 == i).map(|b| &b.1) else {
+                s.eval = start;
+                let v = s.root_move(&mut pos, m, depth, floor);
+                if s.aborted {
+                    return None;
+                }
+                best = best.max(v);
+                totals[i].add(v);
+                continue;
+            };
+            let mut scores = Vec::with_capacity(outcomes.len());
+            for (chance, changes) in outcomes {
+                let undo: Vec<(Square, usize)> = changes
+                    .iter()
+                    .map(|&(sq, _)| (sq, pos.cell(sq).kind()))
+                    .collect();
+                for &(sq, kind) in changes {
+                    pos.set_kind(sq, kind);
+                }
+                s.eval = Incremental::new(&pos);
+                let v = s.root_move(&mut pos, m, depth, floor);
+                for &(sq, kind) in undo.iter().rev() {
+                    pos.set_kind(sq, kind);
+                }
+                if s.aborted {
+                    return None;
+                }
+                scores.push((*chance, v));
             }
-            totals[i] += v as i64;
+            totals[i].add_outcomes(&scores);
         }
     }
     s.flush();
@@ -314,12 +601,39 @@ struct Searcher<'a> {
     /// Nodes not yet added to the shared count.
     local: u64,
     aborted: bool,
+    /// Reused move buffers, so that a node allocates nothing: the generator's output, and
+    /// the ordered lists of the nodes on the current path.
+    generated: Vec<Move>,
+    lists: Vec<Vec<Scored>>,
+    /// The evaluation of the position being searched, kept up to date move by move.
+    eval: Incremental,
 }
 
 impl Searcher<'_> {
     fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.local, Ordering::Relaxed);
         self.local = 0;
+    }
+
+    /// The score of the root move `m` for the side to move: exact above `floor`, an upper
+    /// bound at or below it.
+    fn root_move(&mut self, pos: &mut Position, m: Move, depth: u32, floor: i32) -> i32 {
+        let kept = self.play(pos, m);
+        let v = -self.alphabeta(pos, depth - 1, -WIN, -floor, 1);
+        self.undo(pos, kept);
+        v
+    }
+
+    /// Plays `m` and updates the evaluation; returns what [`Searcher::undo`] restores.
+    fn play(&mut self, pos: &mut Position, m: Move) -> Incremental {
+        let kept = self.eval;
+        self.eval.play(pos, m);
+        kept
+    }
+
+    fn undo(&mut self, pos: &mut Position, kept: Incremental) {
+        pos.undo();
+        self.eval = kept;
     }
 
     /// Counts a node; every few nodes looks at the stop flag, the clock and the node limit.
@@ -368,17 +682,18 @@ impl Searcher<'_> {
                 return s;
             }
         }
-        let moves = ordered_moves(pos, stored);
+        let moves = self.ordered_moves(pos, stored, false);
         if moves.is_empty() {
+            self.lists.push(moves);
             return no_moves(pos, ply);
         }
         let alpha_before = alpha;
         let mut best = -WIN;
         let mut best_move = moves[0];
         for &(m, _, index) in &moves {
-            pos.play_unchecked(m);
+            let kept = self.play(pos, m);
             let v = -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1);
-            pos.undo();
+            self.undo(pos, kept);
             if self.aborted {
                 return 0;
             }
@@ -393,6 +708,7 @@ impl Searcher<'_> {
                 }
             }
         }
+        self.lists.push(moves);
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_before {
@@ -429,19 +745,21 @@ impl Searcher<'_> {
         if let Some(end) = pos.quick_end() {
             return terminal(pos, end, ply);
         }
-        let stand = evaluate(pos);
+        let stand = self.eval.score(pos);
+        debug_assert_eq!(self.eval, Incremental::new(pos), "incremental evaluation");
         if stand >= beta || left == 0 {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for (m, gain, _) in ordered_moves(pos, None) {
-            if gain < 0 || !pos.cell(m.to).is_piece() {
-                continue;
+        let attacks = self.ordered_moves(pos, None, true);
+        for &(m, gain, _) in &attacks {
+            if gain < 0 {
+                break;
             }
-            pos.play_unchecked(m);
+            let kept = self.play(pos, m);
             let v = -self.quiescence(pos, -beta, -alpha, ply + 1, left - 1);
-            pos.undo();
+            self.undo(pos, kept);
             if self.aborted {
                 return 0;
             }
@@ -453,7 +771,74 @@ impl Searcher<'_> {
                 }
             }
         }
+        self.lists.push(attacks);
         best
+    }
+
+    /// The legal moves (only the attacks when `attacks_only`) with the material each
+    /// attack wins (known in a determinized position) and their index in the generated
+    /// list, best first: the table's move, winning attacks, quiet moves, losing attacks.
+    /// The list comes from the reused buffers; give it back to `lists` when done.
+    fn ordered_moves(
+        &mut self,
+        pos: &Position,
+        stored: Option<Entry>,
+        attacks_only: bool,
+    ) -> Vec<Scored> {
+        let mut list = self.lists.pop().unwrap_or_default();
+        list.clear();
+        self.generated.clear();
+        if attacks_only {
+            pos.generate(&mut AttacksOnly {
+                pos,
+                out: &mut self.generated,
+            });
+        } else {
+            pos.generate(&mut self.generated);
+        }
+        let rules = pos.rules();
+        list.extend(self.generated.iter().enumerate().map(|(index, &m)| {
+            let (a, d) = (pos.cell(m.from), pos.cell(m.to));
+            let gain = if d.is_piece() {
+                let (va, vd) = (kind_value(rules, a.kind()), kind_value(rules, d.kind()));
+                match rules.battle(a.kind(), d.kind()) {
+                    Outcome::AttackerWins => vd,
+                    Outcome::DefenderWins => -va,
+                    Outcome::BothRemoved => vd - va,
+                }
+            } else {
+                0
+            };
+            let from_table = stored.is_some_and(|e| {
+                e.move_index as usize == index
+                    && e.from as usize == m.from.index()
+                    && e.to as usize == m.to.index()
+            });
+            (m, if from_table { i32::MAX } else { gain }, index as u16)
+        }));
+        list.sort_by_key(|&(_, g, _)| std::cmp::Reverse(g));
+        if let Some(first) = list.first_mut().filter(|m| m.1 == i32::MAX) {
+            first.1 = 0;
+        }
+        list
+    }
+}
+
+/// A move, the material it wins, and its index in the generated list.
+type Scored = (Move, i32, u16);
+
+/// Keeps only the moves onto an occupied square: the attacks the quiescence searches.
+struct AttacksOnly<'a> {
+    pos: &'a Position,
+    out: &'a mut Vec<Move>,
+}
+
+impl MoveSink for AttacksOnly<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.pos.cell(m.to).is_piece() {
+            self.out.push(m);
+        }
     }
 }
 
@@ -496,38 +881,83 @@ fn score_from_table(score: i32, ply: i32) -> i32 {
     }
 }
 
-/// The legal moves with the material each attack wins (known in a determinized position)
-/// and their index in the generated list, best first: the table's move, winning attacks,
-/// quiet moves, losing attacks.
-fn ordered_moves(pos: &Position, stored: Option<Entry>) -> Vec<(Move, i32, u16)> {
-    let rules = pos.rules();
-    let mut moves: Vec<(Move, i32, u16)> = pos
-        .legal_moves()
-        .iter()
-        .enumerate()
-        .map(|(index, &m)| {
-            let (a, d) = (pos.cell(m.from), pos.cell(m.to));
-            let gain = if d.is_piece() {
-                let (va, vd) = (kind_value(rules, a.kind()), kind_value(rules, d.kind()));
-                match rules.battle(a.kind(), d.kind()) {
-                    Outcome::AttackerWins => vd,
-                    Outcome::DefenderWins => -va,
-                    Outcome::BothRemoved => vd - va,
-                }
-            } else {
-                0
-            };
-            let from_table = stored.is_some_and(|e| {
-                e.move_index as usize == index
-                    && e.from as usize == m.from.index()
-                    && e.to as usize == m.to.index()
-            });
-            (m, if from_table { i32::MAX } else { gain }, index as u16)
-        })
-        .collect();
-    moves.sort_by_key(|&(_, g, _)| std::cmp::Reverse(g));
-    if let Some(first) = moves.first_mut().filter(|m| m.1 == i32::MAX) {
-        first.1 = 0;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn scores_and_win_chances_convert_both_ways() {
+        for s in [-5000, -450, -1, 0, 1, 37, 450, 5000] {
+            assert!((score_of_chance(chance_of_score(s)) - s).abs() <= 1, "{s}");
+        }
+        assert!(chance_of_score(WIN - 3) > 0.999_999);
+        assert!(chance_of_score(-(WIN - 3)) < 0.000_001);
     }
-    moves
+
+    /// One army in twelve where a Flag lies in reach does not outweigh a Marshal lost in
+    /// all the others, as a plain mean of scores would have it.
+    #[test]
+    fn a_rare_win_does_not_outweigh_a_likely_loss() {
+        let (mut gamble, mut quiet) = (Tally::default(), Tally::default());
+        for i in 0..12 {
+            gamble.add(if i == 0 { WIN - 5 } else { -450 });
+            quiet.add(0);
+        }
+        assert!(gamble.score(12) < quiet.score(12));
+        let plain_mean = (WIN - 5 - 11 * 450) / 12;
+        assert!(plain_mean > 0, "the case a plain mean gets wrong");
+        // Forced results are kept when every sample agrees.
+        let mut won = Tally::default();
+        for s in [WIN - 7, WIN - 3] {
+            won.add(s);
+        }
+        assert_eq!(won.score(2), WIN - 7);
+        let mut merged = Tally::default();
+        merged.merge(&won);
+        merged.merge(&won);
+        assert_eq!(merged.score(4), WIN - 7);
+    }
+
+    /// A Scout attacking an unmoved piece: every outcome the belief allows has its chance,
+    /// the chances sum to one, and taking the Flag is an outcome of its own.
+    #[test]
+    fn root_battles_weigh_every_outcome() {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let text = "b2+.......bBbF/........../........../........../..__..__../..__b3.__../\
+                    ....r2+...../........../........../rFr3........ r 0";
+        let pos = Position::from_text(Arc::clone(&rules), text).unwrap();
+        let view = View::from_position(&pos);
+        let belief = Belief::new(&view, Evidence::ALL);
+        let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
+        let battles = root_battles(&view, &belief, &moves, &mut Rng::new(3));
+        assert_eq!(battles.len(), 1);
+        let b = &battles[0];
+        assert_eq!(moves[b.move_index].to_string(), "e4e5");
+        let total: f64 = b.classes.iter().map(|c| c.0).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        let flag = rules.kind_by_letter('F').unwrap();
+        let bomb = rules.kind_by_letter('B').unwrap();
+        let flag_class = b.classes.iter().find(|c| c.1.iter().any(|k| k.0 == flag));
+        assert!(flag_class.is_some_and(|c| c.1.len() == 1));
+        assert!(b.classes.iter().any(|c| c.1.iter().any(|k| k.0 == bomb)));
+        // Each sample sets the defender to a kind of every outcome in turn.
+        let sample = Sample::new(
+            view.sample(&belief, &mut Rng::new(5)),
+            &view,
+            &battles,
+            &mut Rng::new(6),
+        );
+        let (_, endings) = &sample.battles[0];
+        assert_eq!(endings.len(), b.classes.len());
+        for ((_, changes), (_, kinds)) in endings.iter().zip(&b.classes) {
+            let mut pos = sample.pos.clone();
+            for &(sq, kind) in changes {
+                pos.set_kind(sq, kind);
+            }
+            assert_eq!(pos.hash(), pos.compute_hash());
+            let defender = pos.cell(b.defender).kind();
+            assert!(kinds.iter().any(|k| k.0 == defender));
+        }
+    }
 }

@@ -25,6 +25,17 @@ pub const DUEL_POINT: i32 = 30;
 pub const WIN: i32 = 30_000;
 /// Scores above this are wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1_000;
+/// Centi-Scouts per unit of the logistic curve that turns a sampled army's score into a
+/// chance to win before the samples are averaged: a lead of a Marshal (450) stands for
+/// about a 78 % chance.
+pub const SCORE_SCALE: f64 = 350.0;
+/// In each sampled army a root move scoring more than this below the best one found so far
+/// is searched only far enough to prove it (its upper bound enters the mean): an exact
+/// score for every move of every sample cost most of the search.
+pub const ROOT_MARGIN: i32 = 150;
+/// Draws of the belief's chain that estimate the chance of each outcome of a root battle
+/// with a piece of unknown kind.
+pub const MARGINAL_DRAWS: usize = 800;
 /// Determinizations (sampled enemy armies) per root search at full strength.
 pub const SAMPLES: usize = 12;
 /// Deepest iteration at full strength.
@@ -45,6 +56,8 @@ pub const APPROACH_WEIGHT: f64 = 3.0;
 /// Belief: likelihood ratio for a piece that ran from an identified piece of ours that came
 /// next to it, in favour of the kinds that lose to it.
 pub const FLEE_WEIGHT: f64 = 3.0;
+/// Belief: draws taken from one chain before a fresh one starts, when marginals are counted.
+pub const DRAWS_PER_CHAIN: usize = 50;
 /// Belief: sweeps of swap proposals (each one per free enemy piece) before a draw is used.
 pub const SWAP_SWEEPS: usize = 20;
 /// Size of the transposition table a search makes when its owner keeps none (MiB).

@@ -12,7 +12,9 @@ use super::{KindSet, View};
 use crate::board::{Color, Setup};
 use crate::rng::Rng;
 use crate::rules::{Outcome, Rules};
-use crate::search::params::{APPROACH_WEIGHT, FLEE_WEIGHT, PRIOR_SMOOTHING, SWAP_SWEEPS};
+use crate::search::params::{
+    APPROACH_WEIGHT, DRAWS_PER_CHAIN, FLEE_WEIGHT, PRIOR_SMOOTHING, SWAP_SWEEPS,
+};
 
 /// Most kinds any variant has (a [`KindSet`] holds 16).
 pub const MAX_KINDS: usize = 16;
@@ -159,12 +161,18 @@ impl Belief {
         chain.kinds
     }
 
-    /// The probability of each kind for each enemy piece, from `draws` draws of one chain.
+    /// The probability of each kind for each enemy piece, from `draws` draws spread over
+    /// independent chains of [`DRAWS_PER_CHAIN`] draws: one long chain moves a Bomb among
+    /// the back rows slowly, and its estimates wandered by ten points from seed to seed.
     pub fn marginals(&self, view: &View, rng: &mut Rng, draws: usize) -> Vec<[f64; MAX_KINDS]> {
+        let mut sums = vec![[0.0; MAX_KINDS]; self.weights.len()];
         let mut chain = Chain::start(view, self, rng);
         chain.sweep(self, rng, SWAP_SWEEPS);
-        let mut sums = vec![[0.0; MAX_KINDS]; self.weights.len()];
-        for _ in 0..draws.max(1) {
+        for draw in 0..draws.max(1) {
+            if draw > 0 && draw % DRAWS_PER_CHAIN == 0 {
+                chain = Chain::start(view, self, rng);
+                chain.sweep(self, rng, SWAP_SWEEPS);
+            }
             chain.sweep(self, rng, 2);
             for (s, &k) in sums.iter_mut().zip(&chain.kinds) {
                 if k < MAX_KINDS {
