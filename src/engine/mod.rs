@@ -140,7 +140,10 @@ impl Engine {
         };
         match command {
             Command::Nothing => {}
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                crate::view::prepare(&self.rules);
+                self.out.line("readyok");
+            }
             Command::Stop => self.stop_search(),
             Command::Quit => return false,
             Command::Sei => self.sei(),
@@ -164,6 +167,7 @@ impl Engine {
                 Err(e) => self.out.error(&e),
             },
             Command::NewGame => {
+                crate::view::prepare(&self.rules);
                 self.game = Game::None;
                 if let Some((_, t)) = &self.table {
                     t.clear();

@@ -9,11 +9,13 @@ use crate::board::Color;
 use crate::board::{Cell, Position, Square};
 use crate::movegen::{Move, MoveKind};
 use crate::rules::GameKind;
-use crate::rules::{BattleRole, Rules};
+use crate::rules::{BattleRole, Outcome, Rules};
 use crate::search::params::{
-    ADVANCE_PER_ROW, BOMB_VALUE, DUEL_POINT, FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE,
-    HIDDEN_BONUS, HIDDEN_SHARE, RANK_VALUE,
+    ADVANCE_PER_ROW, BOMB_VALUE, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE, FLAG_CLOSE_STEPS,
+    FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, HIDDEN_BONUS, HIDDEN_SHARE, RANK_VALUE,
+    SPY_WITHOUT_PREY,
 };
+use crate::view::MAX_KINDS;
 
 /// The material value of a kind.
 pub fn kind_value(rules: &Rules, kind: usize) -> i32 {
@@ -59,6 +61,8 @@ pub struct Incremental {
     flags: [Option<Square>; 2],
     /// The steps from each side's nearest movable piece to the other side's Flag.
     nearest: [Option<i32>; 2],
+    /// Each side's pieces of each kind.
+    counts: [[u8; MAX_KINDS]; 2],
 }
 
 impl Incremental {
@@ -69,10 +73,12 @@ impl Incremental {
             pieces: [0; 2],
             flags: [None; 2],
             nearest: [None; 2],
+            counts: [[0; MAX_KINDS]; 2],
         };
         for side in [Color::Red, Color::Blue] {
             for sq in pos.occupied_squares(side) {
                 let c = pos.cell(sq);
+                inc.counts[side.index()][c.kind()] += 1;
                 inc.pieces[side.index()] += piece_term(pos, sq, c);
                 if rules.is_flag(c.kind()) {
                     inc.flags[side.index()] = Some(sq);
@@ -102,6 +108,7 @@ impl Incremental {
             if old.is_piece() {
                 let side = old.owner().index();
                 self.pieces[side] -= piece_term(pos, sq, old);
+                self.counts[side][old.kind()] -= 1;
                 if rules.is_flag(old.kind()) && !(new.is_piece() && rules.is_flag(new.kind())) {
                     // A Flag was taken (the game ends, or a side with several lost one).
                     *self = Incremental::new(pos);
@@ -117,6 +124,7 @@ impl Incremental {
             if new.is_piece() {
                 let side = new.owner().index();
                 self.pieces[side] += piece_term(pos, sq, new);
+                self.counts[side][new.kind()] += 1;
                 if let (true, Some(f)) =
                     (rules.kind_moves(new.kind()).movable, self.flags[side ^ 1])
                 {
@@ -154,12 +162,59 @@ impl Incremental {
         }
         // Each side's nearest movable piece to the other's Flag.
         if rules.game() == GameKind::Stratego {
-            let near =
-                |n: Option<i32>| n.map_or(0, |d| FLAG_NEAR_PER_STEP * (FLAG_NEAR_STEPS - d).max(0));
+            let near = |n: Option<i32>| n.map_or(0, flag_nearness);
             score += near(self.nearest[u]) - near(self.nearest[t]);
+            score += self.dynamic(rules, us) - self.dynamic(rules, us.opponent());
         }
         score
     }
+
+    /// What `side`'s material is worth beyond its fixed values, by what the other side has
+    /// left: holding the strongest piece on the board (nothing but a Bomb or an upset can
+    /// stop it), and a Spy (a piece that beats the strongest kind when it attacks) whose
+    /// prey is gone.
+    fn dynamic(&self, rules: &Rules, side: Color) -> i32 {
+        let (mine, theirs) = (
+            &self.counts[side.index()],
+            &self.counts[side.opponent().index()],
+        );
+        let top = |counts: &[u8; MAX_KINDS]| {
+            (0..rules.kinds().len().min(MAX_KINDS))
+                .filter(|&k| counts[k] > 0 && rules.kind_moves(k).movable)
+                .filter(|&k| rules.kind(k).role == BattleRole::Plain)
+                .map(|k| rules.kind(k).rank)
+                .max()
+        };
+        let mut v = 0;
+        if let (Some(a), b) = (top(mine), top(theirs)) {
+            if b.is_none_or(|b| a > b) {
+                v += DOMINANT_PIECE;
+            }
+        }
+        // The strongest kind of the rules, and the Spies that beat it.
+        let strongest = (0..rules.kinds().len().min(MAX_KINDS))
+            .filter(|&k| rules.kind(k).role == BattleRole::Plain)
+            .max_by_key(|&k| rules.kind(k).rank);
+        if let Some(target) = strongest.filter(|&t| theirs[t] == 0) {
+            for (k, &n) in mine.iter().enumerate().take(rules.kinds().len()) {
+                if n > 0
+                    && rules.kind(k).rank < rules.kind(target).rank
+                    && rules.battle(k, target) == Outcome::AttackerWins
+                {
+                    v -= SPY_WITHOUT_PREY * i32::from(n);
+                }
+            }
+        }
+        v
+    }
+}
+
+/// The worth of a side's nearest movable piece standing `d` steps from the other side's
+/// Flag: a gentle pull from afar, and a steep one for the last steps, where a Miner next to
+/// the Flag's Bombs is two moves from winning.
+fn flag_nearness(d: i32) -> i32 {
+    let close = (FLAG_CLOSE_STEPS - d).max(0);
+    FLAG_NEAR_PER_STEP * (FLAG_NEAR_STEPS - d).max(0) + FLAG_CLOSE * close * close
 }
 
 /// What one piece adds to its side: its value, the worth of being unidentified, and how far
@@ -189,6 +244,51 @@ mod tests {
     use crate::board::Setup;
     use crate::rng::Rng;
     use crate::rules::Rules;
+
+    /// The classic position with these pieces (square, token), Red to move.
+    fn classic(pieces: &[(&str, &str)]) -> Position {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let mut rows = Vec::new();
+        for row in (0..10u8).rev() {
+            let mut text = String::new();
+            for file in 0..10u8 {
+                let name = format!("{}{}", (b'a' + file) as char, row + 1);
+                match pieces.iter().find(|(sq, _)| *sq == name) {
+                    Some((_, token)) => text.push_str(token),
+                    None if (4..6).contains(&row) && [2, 3, 6, 7].contains(&file) => text.push('_'),
+                    None => text.push('.'),
+                }
+            }
+            rows.push(text);
+        }
+        Position::from_text(rules, &format!("{} r 0", rows.join("/"))).unwrap()
+    }
+
+    /// Losing the Marshal while the enemy keeps its own costs more than the Marshal's value,
+    /// and a Spy is worth less once the enemy Marshal is gone.
+    #[test]
+    fn material_is_worth_what_the_other_side_has_left() {
+        let base = [("j10", "bF"), ("e8", "bX+*"), ("a1", "rF"), ("h1", "rS")];
+        let both = evaluate(&classic(&[&base[..], &[("e4", "rX+*")]].concat()));
+        let theirs = evaluate(&classic(&base));
+        let rules = Rules::preset("classic").unwrap();
+        let marshal = kind_value(&rules, rules.kind_by_letter('X').unwrap());
+        assert!(both - theirs >= marshal + DOMINANT_PIECE, "{both} {theirs}");
+        // The Spy's worth, with the enemy Marshal on the board and without it.
+        let spy = |enemy_marshal: bool, spy: bool| {
+            let mut pieces = vec![("j10", "bF"), ("e7", "b8+*"), ("a1", "rF"), ("e3", "r9+*")];
+            if enemy_marshal {
+                pieces.push(("e8", "bX+*"));
+            }
+            if spy {
+                pieces.push(("h1", "rS"));
+            }
+            evaluate(&classic(&pieces))
+        };
+        let with_prey = spy(true, true) - spy(true, false);
+        let without_prey = spy(false, true) - spy(false, false);
+        assert_eq!(with_prey - without_prey, SPY_WITHOUT_PREY);
+    }
 
     /// Along random games of every preset, the evaluation kept move by move equals the one
     /// counted from scratch, after each move and after taking it back.

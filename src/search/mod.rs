@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::board::Square;
+use crate::board::{Color, Square, MAILBOX};
 use crate::board::{GameEnd, Position};
 use crate::eval::{kind_value, Incremental};
 use crate::movegen::{Move, MoveSink};
@@ -313,27 +313,27 @@ struct Tally {
     /// Samples won and lost by force, and the slowest win and the slowest loss among them.
     wins: usize,
     losses: usize,
-    slowest_win: i32,
-    slowest_loss: i32,
+    slowest_win: Option<i32>,
+    slowest_loss: Option<i32>,
+}
+
+/// Both, or the one that is there, through `pick`.
+fn either(a: Option<i32>, b: Option<i32>, pick: fn(i32, i32) -> i32) -> Option<i32> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(pick(x, y)),
+        (x, y) => x.or(y),
+    }
 }
 
 impl Tally {
     fn add(&mut self, score: i32) {
         self.chance += chance_of_score(score);
         if score >= WIN_BOUND {
-            self.slowest_win = if self.wins == 0 {
-                score
-            } else {
-                self.slowest_win.min(score)
-            };
             self.wins += 1;
+            self.slowest_win = either(self.slowest_win, Some(score), i32::min);
         } else if score <= -WIN_BOUND {
-            self.slowest_loss = if self.losses == 0 {
-                score
-            } else {
-                self.slowest_loss.max(score)
-            };
             self.losses += 1;
+            self.slowest_loss = either(self.slowest_loss, Some(score), i32::max);
         }
     }
 
@@ -352,31 +352,19 @@ impl Tally {
 
     fn merge(&mut self, other: &Tally) {
         self.chance += other.chance;
-        if other.wins > 0 {
-            self.slowest_win = if self.wins == 0 {
-                other.slowest_win
-            } else {
-                self.slowest_win.min(other.slowest_win)
-            };
-            self.wins += other.wins;
-        }
-        if other.losses > 0 {
-            self.slowest_loss = if self.losses == 0 {
-                other.slowest_loss
-            } else {
-                self.slowest_loss.max(other.slowest_loss)
-            };
-            self.losses += other.losses;
-        }
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.slowest_win = either(self.slowest_win, other.slowest_win, i32::min);
+        self.slowest_loss = either(self.slowest_loss, other.slowest_loss, i32::max);
     }
 
     /// The move's score over `samples` armies: a forced result when every army gives one,
     /// otherwise the mean win chance told back in centi-Scouts.
     fn score(&self, samples: usize) -> i32 {
         if self.wins == samples {
-            self.slowest_win
+            self.slowest_win.unwrap_or(WIN)
         } else if self.losses == samples {
-            self.slowest_loss
+            self.slowest_loss.unwrap_or(-WIN)
         } else {
             score_of_chance(self.chance / samples as f64)
         }
@@ -545,6 +533,7 @@ fn score_samples(
         aborted: false,
         generated: Vec::new(),
         lists: Vec::new(),
+        history: vec![0; HISTORY_SIZE],
         eval: Incremental::default(),
     };
     for sample in samples {
@@ -605,6 +594,9 @@ struct Searcher<'a> {
     /// the ordered lists of the nodes on the current path.
     generated: Vec<Move>,
     lists: Vec<Vec<Scored>>,
+    /// How often (weighted by depth²) each quiet move made a cut, per side, from and to:
+    /// the history heuristic that orders quiet moves.
+    history: Vec<u32>,
     /// The evaluation of the position being searched, kept up to date move by move.
     eval: Incremental,
 }
@@ -703,6 +695,10 @@ impl Searcher<'_> {
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        if !pos.cell(m.to).is_piece() {
+                            let slot = &mut self.history[history_slot(pos.side_to_move(), m)];
+                            *slot = slot.saturating_add(depth * depth);
+                        }
                         break;
                     }
                 }
@@ -816,12 +812,32 @@ impl Searcher<'_> {
             });
             (m, if from_table { i32::MAX } else { gain }, index as u16)
         }));
-        list.sort_by_key(|&(_, g, _)| std::cmp::Reverse(g));
+        // Quiet moves (and even trades) after the winning attacks, those that cut off most
+        // often elsewhere in the tree first.
+        let side = pos.side_to_move();
+        let history = &self.history;
+        list.sort_by_key(|&(m, g, _)| {
+            std::cmp::Reverse(if g == 0 {
+                (1, history[history_slot(side, m)] as i64)
+            } else if g > 0 {
+                (2, i64::from(g))
+            } else {
+                (0, i64::from(g))
+            })
+        });
         if let Some(first) = list.first_mut().filter(|m| m.1 == i32::MAX) {
             first.1 = 0;
         }
         list
     }
+}
+
+/// Entries of the history heuristic's table: per side, from and to.
+const HISTORY_SIZE: usize = 2 * MAILBOX * MAILBOX;
+
+/// The history heuristic's entry for `side` playing `m`.
+fn history_slot(side: Color, m: Move) -> usize {
+    (side.index() * MAILBOX + m.from.index()) * MAILBOX + m.to.index()
 }
 
 /// A move, the material it wins, and its index in the generated list.

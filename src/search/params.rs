@@ -3,6 +3,12 @@
 /// Value of a piece by modern rank (index 0 unused, 1 Spy … 10 Marshal), in centi-Scouts
 /// roughly: what it costs to lose one.
 pub const RANK_VALUE: [i32; 11] = [0, 120, 40, 70, 50, 70, 100, 150, 220, 320, 450];
+/// Bonus for holding the strongest movable piece on the board: the enemy can stop it only
+/// with a Bomb or a Spy, so losing a Marshal while the enemy keeps its own costs far more
+/// than the Marshal's value.
+pub const DOMINANT_PIECE: i32 = 200;
+/// What a Spy loses once the enemy's Marshal (the kind it beats) is gone.
+pub const SPY_WITHOUT_PREY: i32 = 90;
 /// Value of a Bomb (it blocks lanes and guards the Flag).
 pub const BOMB_VALUE: i32 = 40;
 /// Value of the Flag while it stands (losing it ends the game anyway).
@@ -16,6 +22,9 @@ pub const HIDDEN_SHARE: i32 = 6;
 pub const FLAG_NEAR_PER_STEP: i32 = 4;
 /// ... counted from this many steps away.
 pub const FLAG_NEAR_STEPS: i32 = 10;
+/// ... and, inside this many steps, this much times the square of the steps inside it.
+pub const FLAG_CLOSE_STEPS: i32 = 4;
+pub const FLAG_CLOSE: i32 = 15;
 /// Bonus per row a movable piece has advanced from its own back row: it makes the search
 /// seek contact instead of shuffling once nothing is in reach.
 pub const ADVANCE_PER_ROW: i32 = 3;

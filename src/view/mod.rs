@@ -15,7 +15,7 @@ mod public_move;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-pub use belief::{Belief, Evidence, MAX_KINDS};
+pub use belief::{prepare, Belief, Evidence, MAX_KINDS};
 pub use public_move::{ActionRecord, Battle, MoveTokenError, ProbeAnswer, PublicMove};
 
 use crate::board::{Cell, Color, HistoryEntry, Position, Setup, Square, MAILBOX};
