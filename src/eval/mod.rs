@@ -12,8 +12,8 @@ use crate::rules::GameKind;
 use crate::rules::{BattleRole, Outcome, Rules};
 use crate::search::params::{
     ADVANCE_PER_ROW, BOMB_VALUE, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE, FLAG_CLOSE_STEPS,
-    FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, HIDDEN_BONUS, HIDDEN_SHARE, LAST_PIECES,
-    LAST_PIECE_WORTH, RANK_VALUE, SPY_WITHOUT_PREY,
+    FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, HIDDEN_BONUS, HIDDEN_SHARE, RANK_VALUE,
+    SPY_WITHOUT_PREY,
 };
 use crate::view::MAX_KINDS;
 
@@ -169,10 +169,10 @@ impl Incremental {
         score
     }
 
-    /// What `side`'s material is worth beyond its fixed values: its last movable pieces
-    /// (with none left it loses), holding the strongest piece on the board (nothing but a
-    /// Bomb or an upset can stop it), and a Spy (a piece that beats the strongest kind when
-    /// it attacks) whose prey is gone.
+    /// What `side`'s material is worth beyond its fixed values, by what the other side has
+    /// left: holding the strongest piece on the board (nothing but a Bomb or an upset can
+    /// stop it), and a Spy (a piece that beats the strongest kind when it attacks) whose
+    /// prey is gone.
     fn dynamic(&self, rules: &Rules, side: Color) -> i32 {
         let (mine, theirs) = (
             &self.counts[side.index()],
@@ -185,13 +185,7 @@ impl Incremental {
                 .map(|k| rules.kind(k).rank)
                 .max()
         };
-        // The last movable pieces: a side that has none left loses.
-        let movable: i32 = (0..rules.kinds().len().min(MAX_KINDS))
-            .filter(|&k| rules.kind_moves(k).movable)
-            .map(|k| i32::from(mine[k]))
-            .sum();
-        let short = (LAST_PIECES - movable).max(0);
-        let mut v = -LAST_PIECE_WORTH * short * short;
+        let mut v = 0;
         if let (Some(a), b) = (top(mine), top(theirs)) {
             if b.is_none_or(|b| a > b) {
                 v += DOMINANT_PIECE;
@@ -294,15 +288,6 @@ mod tests {
         let with_prey = spy(true, true) - spy(true, false);
         let without_prey = spy(false, true) - spy(false, false);
         assert_eq!(with_prey - without_prey, SPY_WITHOUT_PREY);
-        // A Scout is worth more as one of the last two movable pieces than as one of many.
-        let scouts = |n: usize| {
-            let files = ["b", "c", "d", "e", "f", "g", "h", "i"];
-            let squares: Vec<String> = files[..n].iter().map(|f| format!("{f}2")).collect();
-            let mut pieces = vec![("j10", "bF"), ("a10", "b9+*"), ("a1", "rF")];
-            pieces.extend(squares.iter().map(|sq| (sq.as_str(), "r2+*")));
-            evaluate(&classic(&pieces))
-        };
-        assert!(scouts(2) - scouts(1) > scouts(8) - scouts(7) + 100);
     }
 
     /// Along random games of every preset, the evaluation kept move by move equals the one

@@ -7,11 +7,6 @@ pub const RANK_VALUE: [i32; 11] = [0, 120, 40, 70, 50, 70, 100, 150, 220, 320, 4
 /// with a Bomb or a Spy, so losing a Marshal while the enemy keeps its own costs far more
 /// than the Marshal's value.
 pub const DOMINANT_PIECE: i32 = 200;
-/// A side with fewer movable pieces than this loses this much times the square of the
-/// shortfall: with none left it cannot move and loses, so the last ones are worth more than
-/// their ranks (a third of the losses to `classic` were "cannot move").
-pub const LAST_PIECES: i32 = 7;
-pub const LAST_PIECE_WORTH: i32 = 12;
 /// What a Spy loses once the enemy's Marshal (the kind it beats) is gone.
 pub const SPY_WITHOUT_PREY: i32 = 90;
 /// Value of a Bomb (it blocks lanes and guards the Flag).
