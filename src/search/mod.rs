@@ -471,7 +471,8 @@ fn root_battles(view: &View, belief: &Belief, moves: &[Move], rng: &mut Rng) -> 
             let marginal = marginals.get(index)?;
             let mut classes: Vec<(f64, Vec<(usize, f64)>)> = Vec::new();
             // Taking a Flag ends the game, so it is an outcome of its own; after any other
-            // win the defender is gone and the game goes on the same whatever it was.
+            // win the defender is gone and the game goes on much the same whatever it was
+            // (the rank duel's points differ: a kind drawn by its chance stands for them).
             let outcomes = [
                 (Outcome::AttackerWins, true),
                 (Outcome::AttackerWins, false),
