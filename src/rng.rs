@@ -33,6 +33,19 @@ impl Rng {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// An index drawn with probability proportional to its weight (weights not negative);
+    /// `None` when they sum to zero.
+    pub fn weighted(&mut self, weights: &[f64]) -> Option<usize> {
+        let mut pick = self.unit() * weights.iter().sum::<f64>();
+        for (i, &w) in weights.iter().enumerate() {
+            if pick < w {
+                return Some(i);
+            }
+            pick -= w;
+        }
+        None
+    }
+
     /// Shuffles a slice in place (Fisher–Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -55,5 +68,19 @@ mod tests {
             assert!(x < 13);
         }
         assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());
+    }
+
+    #[test]
+    fn weighted_draws_follow_the_weights() {
+        let mut rng = Rng::new(3);
+        let mut counts = [0usize; 3];
+        for _ in 0..30_000 {
+            counts[rng.weighted(&[1.0, 0.0, 3.0]).unwrap()] += 1;
+        }
+        assert_eq!(counts[1], 0);
+        let share = counts[2] as f64 / 30_000.0;
+        assert!((share - 0.75).abs() < 0.02, "{counts:?}");
+        assert_eq!(rng.weighted(&[0.0, 0.0]), None);
+        assert_eq!(rng.weighted(&[]), None);
     }
 }

@@ -278,14 +278,9 @@ pub fn search(
             .iter()
             .map(|&s| (f64::from(s - top) / temperature).exp())
             .collect();
-        let mut pick = rng.unit() * weights.iter().sum::<f64>();
-        for (i, w) in weights.iter().enumerate() {
-            if pick < *w {
-                result.best = Some(root_moves[i]);
-                result.score = last_scores[i];
-                break;
-            }
-            pick -= w;
+        if let Some(i) = rng.weighted(&weights) {
+            result.best = Some(root_moves[i]);
+            result.score = last_scores[i];
         }
     }
     result
@@ -399,16 +394,8 @@ impl Sample {
                 let in_class = kinds.iter().any(|&(k, _)| k == drawn);
                 let mut changes = Vec::new();
                 if !in_class {
-                    let total: f64 = kinds.iter().map(|k| k.1).sum();
-                    let mut pick = rng.unit() * total;
-                    let mut kind = kinds[0].0;
-                    for &(k, w) in kinds {
-                        if pick < w {
-                            kind = k;
-                            break;
-                        }
-                        pick -= w;
-                    }
+                    let weights: Vec<f64> = kinds.iter().map(|k| k.1).collect();
+                    let kind = kinds[rng.weighted(&weights).unwrap_or(0)].0;
                     changes.push((b.defender, kind));
                     let partner = view.enemy_pieces().iter().find_map(|p| {
                         let sq = p.square.filter(|&sq| sq != b.defender)?;

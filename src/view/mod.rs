@@ -1138,20 +1138,12 @@ impl View {
                     .filter(|&k| self.enemy[i].possible & (1 << k) != 0 && left[k] > 0)
                     .map(|k| (k, left[k] as f64 * weight(i, k).max(1e-9)))
                     .collect();
-                let total: f64 = options.iter().map(|&(_, w)| w).sum();
                 if options.is_empty() {
                     ok = false;
                     break;
                 }
-                let mut pick = rng.unit() * total;
-                let mut chosen = options[options.len() - 1].0;
-                for &(k, w) in &options {
-                    if pick < w {
-                        chosen = k;
-                        break;
-                    }
-                    pick -= w;
-                }
+                let weights: Vec<f64> = options.iter().map(|&(_, w)| w).collect();
+                let chosen = options[rng.weighted(&weights).unwrap_or(options.len() - 1)].0;
                 left[chosen] -= 1;
                 out[i] = chosen;
             }
