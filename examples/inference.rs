@@ -1,6 +1,7 @@
 //! Measures the belief about hidden ranks on games the referee plays: how much probability
 //! the true kind of each unidentified enemy piece gets, with the hard facts alone, with the
-//! human-setup prior, and with the prior and behaviour.
+//! human-setup prior (squares alone, and with the links between neighbouring squares), and
+//! with behaviour.
 //!
 //! ```text
 //! cargo run --release --example inference -- [GAMES] [DEPTH] [VARIANT] [SEED]
@@ -9,7 +10,8 @@
 //! Both sides are the engine's search limited to DEPTH plies (default 20 games, depth 2,
 //! classic, seed 1). Every 10th ply, each side's view is read and every enemy piece on the
 //! board whose kind is not yet known is scored: the mean probability of its true kind and
-//! the mean log2 of it (higher is better for both).
+//! the mean log2 of it (higher is better for both), and the log loss of the belief's chance
+//! that the piece is a Bomb (bits per piece, lower is better).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,9 +38,18 @@ fn main() {
     let settings = [
         ("counts only", Evidence::NONE),
         (
-            "setup prior",
+            "setup squares",
             Evidence {
                 setups: true,
+                neighbours: false,
+                behaviour: false,
+            },
+        ),
+        (
+            "setup squares + neighbours",
+            Evidence {
+                setups: true,
+                neighbours: true,
                 behaviour: false,
             },
         ),
@@ -46,12 +57,22 @@ fn main() {
             "behaviour",
             Evidence {
                 setups: false,
+                neighbours: false,
                 behaviour: true,
             },
         ),
-        ("prior + behaviour", Evidence::ALL),
+        (
+            "squares + behaviour",
+            Evidence {
+                setups: true,
+                neighbours: false,
+                behaviour: true,
+            },
+        ),
+        ("all", Evidence::ALL),
     ];
-    let mut sums = vec![(0.0f64, 0.0f64); settings.len()];
+    let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); settings.len()];
+    let bomb = rules.kind_by_letter('B');
     let mut scored = 0u64;
     let mut rng = Rng::new(seed);
     for game in 0..games {
@@ -99,6 +120,10 @@ fn main() {
                             let p = marginals[i][k].max(1.0 / 400.0);
                             sums[s].0 += p;
                             sums[s].1 += p.log2();
+                            if let Some(b) = bomb {
+                                let p_bomb = marginals[i][b].clamp(1.0 / 400.0, 399.0 / 400.0);
+                                sums[s].2 -= if k == b { p_bomb } else { 1.0 - p_bomb }.log2();
+                            }
                         }
                     }
                     scored += pieces.len() as u64;
@@ -111,11 +136,11 @@ fn main() {
         eprintln!("game {} of {games}: {} plies", game + 1, record.moves.len());
     }
     println!("{scored} unidentified pieces scored, {games} games of {variant} at depth {depth}");
-    println!("| evidence | mean P(truth) | mean log2 P(truth) |");
-    println!("| --- | --- | --- |");
-    for ((name, _), (p, l)) in settings.iter().zip(&sums) {
+    println!("| evidence | mean P(truth) | mean log2 P(truth) | Bomb or not: bits |");
+    println!("| --- | --- | --- | --- |");
+    for ((name, _), (p, l, b)) in settings.iter().zip(&sums) {
         let n = scored.max(1) as f64;
-        println!("| {name} | {:.4} | {:.3} |", p / n, l / n);
+        println!("| {name} | {:.4} | {:.3} | {:.4} |", p / n, l / n, b / n);
     }
 }
 

@@ -59,6 +59,12 @@ pub const DEFAULT_MOVES_TO_GO: u64 = 40;
 /// Belief: added to every count of the human-setup prior (a kind never seen on a square
 /// keeps a small chance there).
 pub const PRIOR_SMOOTHING: f64 = 0.5;
+/// Belief: added to every count of a pair of neighbouring setup squares before their link
+/// is taken (the corpus holds about 32,000 pairs for each pair of classic squares).
+pub const LINK_SMOOTHING: f64 = 0.5;
+/// Belief: the power the links between neighbouring squares are raised to. Below 1 it
+/// tempers them, since a product of pairwise links over a grid counts some evidence twice.
+pub const LINK_STRENGTH: f64 = 1.0;
 /// Belief: likelihood ratio for a piece that walked up to an identified piece of ours, in
 /// favour of the kinds that beat it (below what a sure fact would be: people bluff).
 pub const APPROACH_WEIGHT: f64 = 3.0;

@@ -4,7 +4,15 @@
 //!
 //! Marginals are never multiplied independently: every draw is a complete assignment that
 //! fits the piece counts, and a Markov chain of swaps between two pieces (which keep the
-//! counts) mixes it toward the distribution `P(assignment) ∝ Π weight(piece, kind)`.
+//! counts) mixes it toward the distribution
+//! `P(assignment) ∝ Π weight(piece, kind) × Π link(neighbours' kinds)`.
+//!
+//! The links are there because people do not place kinds square by square: Bombs stand
+//! around the Flag and next to each other. With the squares alone, the belief put 0.29 on
+//! Bombs that were Bombs 43 % of the time, and 0.50 on Flags that were Flags 22 % of the time
+//! (the pieces the engine attacked in 60 games against `classic`). Each pair of neighbouring
+//! setup squares carries how much more (or less) often two letters stood on it together in
+//! the corpus than the squares alone would say.
 
 use std::sync::OnceLock;
 
@@ -13,7 +21,8 @@ use crate::board::{Color, Setup};
 use crate::rng::Rng;
 use crate::rules::{Outcome, Rules};
 use crate::search::params::{
-    APPROACH_WEIGHT, DRAWS_PER_CHAIN, FLEE_WEIGHT, PRIOR_SMOOTHING, SWAP_SWEEPS,
+    APPROACH_WEIGHT, DRAWS_PER_CHAIN, FLEE_WEIGHT, LINK_SMOOTHING, LINK_STRENGTH, PRIOR_SMOOTHING,
+    SWAP_SWEEPS,
 };
 
 /// Most kinds any variant has (a [`KindSet`] holds 16).
@@ -26,6 +35,9 @@ struct SetupPrior {
     letters: Vec<char>,
     /// `counts[square][letter]`, squares as `row_from_front * width + column`.
     counts: Vec<Vec<u32>>,
+    /// Every pair of neighbouring squares (the second to the right of or behind the first)
+    /// and `joint[first letter * letters + second letter]`: how often they stood together.
+    pairs: Vec<(usize, usize, Vec<u32>)>,
 }
 
 impl SetupPrior {
@@ -36,14 +48,31 @@ impl SetupPrior {
         let mut letters: Vec<char> = first.rows().iter().flatten().flatten().copied().collect();
         letters.sort_unstable();
         letters.dedup();
-        let mut counts = vec![vec![0u32; letters.len()]; rows * width];
+        let n = letters.len();
+        let mut counts = vec![vec![0u32; n]; rows * width];
+        let mut pairs: Vec<(usize, usize, Vec<u32>)> = (0..rows * width)
+            .flat_map(|a| {
+                let right = (a % width + 1 < width).then_some(a + 1);
+                let behind = (a + width < rows * width).then_some(a + width);
+                [right, behind].into_iter().flatten().map(move |b| (a, b))
+            })
+            .map(|(a, b)| (a, b, vec![0u32; n * n]))
+            .collect();
+        let mut at = vec![None; rows * width];
         for s in setups {
             for setup in [s.clone(), s.mirrored()] {
+                at.iter_mut().for_each(|x| *x = None);
                 for (r, row) in setup.rows().iter().enumerate().take(rows) {
                     for (c, letter) in row.iter().enumerate().take(width) {
                         if let Some(l) = letter.and_then(|l| letters.iter().position(|&x| x == l)) {
                             counts[r * width + c][l] += 1;
+                            at[r * width + c] = Some(l);
                         }
+                    }
+                }
+                for (a, b, joint) in &mut pairs {
+                    if let (Some(la), Some(lb)) = (at[*a], at[*b]) {
+                        joint[la * n + lb] += 1;
                     }
                 }
             }
@@ -53,7 +82,33 @@ impl SetupPrior {
             rows,
             letters,
             counts,
+            pairs,
         })
+    }
+
+    /// The link of one pair of squares in kinds, `factor[kind a][kind b]`: the ratio of the
+    /// pair's smoothed joint frequency to the product of its two marginals, raised to
+    /// [`LINK_STRENGTH`]. 1 where the pair tells nothing (a kind missing from the corpus).
+    fn link(&self, joint: &[u32], kind_letters: &[Option<usize>]) -> LinkTable {
+        let n = self.letters.len();
+        let smoothed = |a: usize, b: usize| joint[a * n + b] as f64 + LINK_SMOOTHING;
+        let total: f64 = (0..n * n).map(|i| smoothed(i / n, i % n)).sum();
+        let first: Vec<f64> = (0..n)
+            .map(|a| (0..n).map(|b| smoothed(a, b)).sum::<f64>() / total)
+            .collect();
+        let second: Vec<f64> = (0..n)
+            .map(|b| (0..n).map(|a| smoothed(a, b)).sum::<f64>() / total)
+            .collect();
+        let mut factor = [[1.0f32; MAX_KINDS]; MAX_KINDS];
+        for (ka, la) in kind_letters.iter().enumerate() {
+            for (kb, lb) in kind_letters.iter().enumerate() {
+                if let (Some(a), Some(b)) = (*la, *lb) {
+                    let ratio = smoothed(a, b) / total / (first[a] * second[b]);
+                    factor[ka][kb] = ratio.powf(LINK_STRENGTH) as f32;
+                }
+            }
+        }
+        factor
     }
 }
 
@@ -87,11 +142,19 @@ fn prior_for(rules: &Rules) -> Option<&'static SetupPrior> {
         .and_then(|(_, prior)| prior.as_ref())
 }
 
+/// How much more often two kinds stand on a pair of neighbouring squares than apart.
+type LinkTable = [[f32; MAX_KINDS]; MAX_KINDS];
+
 /// What the evidence says of every enemy piece: `weights[piece][kind]`, zero for the kinds it
 /// cannot be. Only ratios between the weights of one piece matter.
 #[derive(Clone, Debug)]
 pub struct Belief {
     pub weights: Vec<[f64; MAX_KINDS]>,
+    /// The tables of the neighbouring setup squares that enemy pieces started on.
+    tables: Vec<LinkTable>,
+    /// For every enemy piece, its neighbours at the start: `(other piece, table, whether
+    /// this piece is the table's first square)`.
+    links: Vec<Vec<(usize, usize, bool)>>,
 }
 
 /// Which evidence a belief uses (the measurement compares them).
@@ -99,6 +162,8 @@ pub struct Belief {
 pub struct Evidence {
     /// Where people put each kind.
     pub setups: bool,
+    /// Which kinds people put next to each other (needs `setups`).
+    pub neighbours: bool,
     /// Approach and flight.
     pub behaviour: bool,
 }
@@ -106,10 +171,12 @@ pub struct Evidence {
 impl Evidence {
     pub const ALL: Evidence = Evidence {
         setups: true,
+        neighbours: true,
         behaviour: true,
     };
     pub const NONE: Evidence = Evidence {
         setups: false,
+        neighbours: false,
         behaviour: false,
     };
 }
@@ -157,7 +224,79 @@ impl Belief {
                 w
             })
             .collect();
-        Belief { weights }
+        let mut belief = Belief {
+            weights,
+            tables: Vec::new(),
+            links: vec![Vec::new(); view.enemy.len()],
+        };
+        if let Some(pr) = prior.filter(|_| evidence.neighbours) {
+            belief.link_neighbours(view, pr);
+        }
+        belief
+    }
+
+    /// Fills the links between enemy pieces that started on neighbouring squares.
+    fn link_neighbours(&mut self, view: &View, prior: &SetupPrior) {
+        let rules = view.rules();
+        let them = view.me().opponent();
+        let kind_letters: Vec<Option<usize>> = (0..rules.kinds().len().min(MAX_KINDS))
+            .map(|k| {
+                let letter = rules.kind(k).letter;
+                prior.letters.iter().position(|&l| l == letter)
+            })
+            .collect();
+        let mut piece_at = vec![None; prior.rows * prior.width];
+        for (i, p) in view.enemy.iter().enumerate() {
+            let cell = p.start.and_then(|sq| setup_coordinates(rules, them, sq));
+            if let Some((r, c)) = cell.filter(|&(r, c)| r < prior.rows && c < prior.width) {
+                piece_at[r * prior.width + c] = Some(i);
+            }
+        }
+        for (a, b, joint) in &prior.pairs {
+            if let (Some(i), Some(j)) = (piece_at[*a], piece_at[*b]) {
+                let table = self.tables.len();
+                self.tables.push(prior.link(joint, &kind_letters));
+                self.links[i].push((j, table, true));
+                self.links[j].push((i, table, false));
+            }
+        }
+    }
+
+    /// The link factor between piece `i` of kind `ki` and its neighbour through `link`.
+    fn link_factor(&self, ki: usize, link: (usize, usize, bool), kinds: &[usize]) -> f64 {
+        let (j, table, first) = link;
+        let kj = kinds[j];
+        if ki >= MAX_KINDS || kj >= MAX_KINDS {
+            return 1.0;
+        }
+        let t = &self.tables[table];
+        f64::from(if first { t[ki][kj] } else { t[kj][ki] })
+    }
+
+    /// How much the links of pieces `i` and `j` change when they swap kinds: the ratio of the
+    /// product of their link factors after to before.
+    fn swap_link_ratio(&self, i: usize, j: usize, kinds: &[usize]) -> f64 {
+        let (ki, kj) = (kinds[i], kinds[j]);
+        let mut ratio = 1.0;
+        for (piece, from, to) in [(i, ki, kj), (j, kj, ki)] {
+            for &link in &self.links[piece] {
+                if link.0 == i || link.0 == j {
+                    continue;
+                }
+                ratio *= self.link_factor(to, link, kinds) / self.link_factor(from, link, kinds);
+            }
+        }
+        // A link between the two themselves: the pair's kinds trade places.
+        if let Some(&(_, table, first)) = self.links[i].iter().find(|l| l.0 == j) {
+            let t = &self.tables[table];
+            let (before, after) = if first {
+                (t[ki][kj], t[kj][ki])
+            } else {
+                (t[kj][ki], t[ki][kj])
+            };
+            ratio *= f64::from(after) / f64::from(before);
+        }
+        ratio
     }
 
     /// Kinds for every enemy piece (captured ones included), consistent with the counts and
@@ -257,11 +396,12 @@ impl Chain {
             if ki == kj || ki >= MAX_KINDS || kj >= MAX_KINDS {
                 continue;
             }
-            let after = w[i][kj] * w[j][ki];
+            let mut after = w[i][kj] * w[j][ki];
             if after <= 0.0 {
                 continue;
             }
             let before = w[i][ki] * w[j][kj];
+            after *= belief.swap_link_ratio(i, j, &self.kinds);
             if after >= before || rng.unit() * before < after {
                 self.kinds.swap(i, j);
             }
@@ -325,6 +465,72 @@ mod tests {
         assert!(flag_row(Evidence::ALL, 0) < 0.05);
         let uniform = flag_row(Evidence::NONE, 3);
         assert!((uniform - 0.25).abs() < 0.08, "{uniform}");
+    }
+
+    /// The share of the Flag's neighbours (in its owner's setup) that are Bombs.
+    fn bombs_around_the_flag(grids: impl Iterator<Item = Vec<Vec<Option<char>>>>) -> f64 {
+        let (mut bombs, mut neighbours) = (0usize, 0usize);
+        for grid in grids {
+            let at = |r: usize, c: usize| grid.get(r).and_then(|row| row.get(c)).copied();
+            for (r, row) in grid.iter().enumerate() {
+                for (c, _) in row.iter().enumerate().filter(|(_, l)| **l == Some('F')) {
+                    let around = [
+                        (r + 1, c),
+                        (r, c + 1),
+                        (r.wrapping_sub(1), c),
+                        (r, c.wrapping_sub(1)),
+                    ];
+                    for letter in around.iter().filter_map(|&(r, c)| at(r, c).flatten()) {
+                        neighbours += 1;
+                        bombs += usize::from(letter == 'B');
+                    }
+                }
+            }
+        }
+        bombs as f64 / neighbours.max(1) as f64
+    }
+
+    #[test]
+    fn the_links_put_bombs_around_the_flag_as_often_as_people_do() {
+        let view = classic_view();
+        let rules = view.rules();
+        let people = bombs_around_the_flag(
+            crate::setups::human_setups(rules)
+                .iter()
+                .map(|s| s.rows().to_vec()),
+        );
+        // The enemy's setups as the chain draws them, read back into grids by start square.
+        let drawn = |evidence| {
+            let belief = Belief::new(&view, evidence);
+            let mut rng = Rng::new(9);
+            let mut chain = Chain::start(&view, &belief, &mut rng);
+            chain.sweep(&belief, &mut rng, SWAP_SWEEPS);
+            let grids: Vec<Vec<Vec<Option<char>>>> = (0..1500)
+                .map(|_| {
+                    chain.sweep(&belief, &mut rng, 2);
+                    let mut grid = vec![vec![None; 10]; 4];
+                    for (p, &k) in view.enemy_pieces().iter().zip(&chain.kinds) {
+                        let start = p.start.unwrap();
+                        let (r, c) = setup_coordinates(rules, Color::Blue, start).unwrap();
+                        grid[r][c] = Some(rules.kind(k).letter);
+                    }
+                    grid
+                })
+                .collect();
+            bombs_around_the_flag(grids.into_iter())
+        };
+        let squares_alone = drawn(Evidence {
+            neighbours: false,
+            ..Evidence::ALL
+        });
+        let linked = drawn(Evidence::ALL);
+        // People: 0.57; the squares alone: 0.25; with the links: 0.60.
+        assert!(people > 0.4, "{people}");
+        assert!(
+            squares_alone < people - 0.2,
+            "{squares_alone} against {people}"
+        );
+        assert!((linked - people).abs() < 0.08, "{linked} against {people}");
     }
 
     #[test]
