@@ -5,13 +5,20 @@
 //!
 //! ```text
 //! cargo run --release --example inference -- [GAMES] [DEPTH] [VARIANT] [SEED]
+//! cargo run --release --example inference -- records FILE [NAME]
 //! ```
 //!
-//! Both sides are the engine's search limited to DEPTH plies (default 20 games, depth 2,
-//! classic, seed 1). Every 10th ply, each side's view is read and every enemy piece on the
-//! board whose kind is not yet known is scored: the mean probability of its true kind and
-//! the mean log2 of it (higher is better for both), and the log loss of the belief's chance
-//! that the piece is a Bomb (bits per piece, lower is better).
+//! The first form plays GAMES games (default 20, classic, seed 1) between two copies of the
+//! engine's search limited to DEPTH plies (default 2), and scores both sides' views. The
+//! second reads the records of `stratagem match --records FILE` and scores the views of the
+//! player called NAME (default `engine`, the name `scripts/ladder.sh` gives it), so that the
+//! belief is measured against the opponent it met, `classic` for instance.
+//!
+//! Every 10th ply, every enemy piece on the board whose kind is not yet known is scored: the
+//! mean probability of its true kind and the mean log2 of it (higher is better for both), and
+//! the log loss of the belief's chance that the piece is a Bomb (bits per piece, lower is
+//! better). A second table scores only the pieces seen to approach or flee, the ones the
+//! behaviour speaks of.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,27 +29,49 @@ use stratagem::referee::{play_game, GameSpec, TimeControl};
 use stratagem::rng::Rng;
 use stratagem::rules::Rules;
 use stratagem::search::Config;
-use stratagem::view::{Belief, Evidence, View};
+use stratagem::tournament::record::read_records;
+use stratagem::view::{Belief, Evidence, PublicMove, View};
+
+/// One game to score: its rules, both setups, who moved first, the moves, and the sides
+/// whose views are scored.
+struct Game {
+    rules: Arc<Rules>,
+    setups: [Setup; 2],
+    first: Color,
+    moves: Vec<PublicMove>,
+    sides: Vec<Color>,
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(20);
-    let depth: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(2);
-    let variant = args.get(2).map_or("classic", String::as_str);
-    let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let Ok(rules) = Rules::preset(variant) else {
-        eprintln!("unknown variant {variant}");
-        std::process::exit(2);
+    let games = if args.first().map(String::as_str) == Some("records") {
+        let Some(path) = args.get(1) else {
+            eprintln!("usage: inference records FILE [NAME]");
+            std::process::exit(2);
+        };
+        let name = args.get(2).map_or("engine", String::as_str);
+        recorded_games(path, name)
+    } else {
+        let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(20);
+        let depth: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(2);
+        let variant = args.get(2).map_or("classic", String::as_str);
+        let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+        self_play(games, depth, variant, seed)
     };
-    let rules = Arc::new(rules);
+    let games = match games {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
     let settings = [
         ("counts only", Evidence::NONE),
         (
             "setup squares",
             Evidence {
                 setups: true,
-                neighbours: false,
-                behaviour: false,
+                ..Evidence::NONE
             },
         ),
         (
@@ -50,31 +79,98 @@ fn main() {
             Evidence {
                 setups: true,
                 neighbours: true,
-                behaviour: false,
+                ..Evidence::NONE
             },
         ),
         (
-            "behaviour",
+            "behaviour only",
             Evidence {
-                setups: false,
-                neighbours: false,
                 behaviour: true,
+                ..Evidence::NONE
             },
         ),
-        (
-            "squares + behaviour",
-            Evidence {
-                setups: true,
-                neighbours: false,
-                behaviour: true,
-            },
-        ),
-        ("all", Evidence::ALL),
+        ("all: squares, neighbours, behaviour", Evidence::ALL),
     ];
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); settings.len()];
-    let bomb = rules.kind_by_letter('B');
+    // The same, over the pieces seen to approach or flee only.
+    let mut behaved_sums = vec![(0.0f64, 0.0f64); settings.len()];
     let mut scored = 0u64;
-    let mut rng = Rng::new(seed);
+    let mut behaved = 0u64;
+    let mut rng = Rng::new(1);
+    for (index, game) in games.iter().enumerate() {
+        let rules = &game.rules;
+        let bomb = rules.kind_by_letter('B');
+        for &me in &game.sides {
+            let (own, enemy) = match me {
+                Color::Red => (&game.setups[0], &game.setups[1]),
+                Color::Blue => (&game.setups[1], &game.setups[0]),
+            };
+            let truth = |sq: Square| truth_at(rules, me.opponent(), enemy, sq);
+            let Ok(mut view) = View::new(Arc::clone(rules), me, own, None, game.first) else {
+                continue;
+            };
+            for (ply, m) in game.moves.iter().enumerate() {
+                if ply % 10 == 0 {
+                    let pieces: Vec<(usize, usize, bool)> = view
+                        .enemy_pieces()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.square.is_some() && p.known_kind().is_none())
+                        .filter_map(|(i, p)| {
+                            let seen = p.approached | p.fled != 0;
+                            Some((i, truth(p.start?)?, seen))
+                        })
+                        .collect();
+                    for (s, &(_, evidence)) in settings.iter().enumerate() {
+                        let marginals =
+                            Belief::new(&view, evidence).marginals(&view, &mut rng, 200);
+                        for &(i, k, seen) in &pieces {
+                            let p = marginals[i][k].max(1.0 / 400.0);
+                            sums[s].0 += p;
+                            sums[s].1 += p.log2();
+                            if seen {
+                                behaved_sums[s].0 += p;
+                                behaved_sums[s].1 += p.log2();
+                            }
+                            if let Some(b) = bomb {
+                                let p_bomb = marginals[i][b].clamp(1.0 / 400.0, 399.0 / 400.0);
+                                sums[s].2 -= if k == b { p_bomb } else { 1.0 - p_bomb }.log2();
+                            }
+                        }
+                    }
+                    scored += pieces.len() as u64;
+                    behaved += pieces.iter().filter(|p| p.2).count() as u64;
+                }
+                if view.apply(m).is_err() {
+                    break;
+                }
+            }
+        }
+        eprintln!("game {} of {} scored", index + 1, games.len());
+    }
+    println!(
+        "{scored} unidentified pieces scored in {} games",
+        games.len()
+    );
+    println!("| evidence | mean P(truth) | mean log2 P(truth) | Bomb or not: bits |");
+    println!("| --- | --- | --- | --- |");
+    for ((name, _), (p, l, b)) in settings.iter().zip(&sums) {
+        let n = scored.max(1) as f64;
+        println!("| {name} | {:.4} | {:.3} | {:.4} |", p / n, l / n, b / n);
+    }
+    println!("\n{behaved} of them seen to approach or flee an identified piece");
+    println!("| evidence | mean P(truth) | mean log2 P(truth) |");
+    println!("| --- | --- | --- |");
+    for ((name, _), (p, l)) in settings.iter().zip(&behaved_sums) {
+        let n = behaved.max(1) as f64;
+        println!("| {name} | {:.4} | {:.3} |", p / n, l / n);
+    }
+}
+
+/// GAMES games between two copies of the search at DEPTH, both sides scored.
+fn self_play(games: u64, depth: u32, variant: &str, seed: u64) -> Result<Vec<Game>, String> {
+    let rules = Arc::new(Rules::preset(variant).map_err(|e| format!("{variant}: {e}"))?);
+    let mut out = Vec::new();
     for game in 0..games {
         let spec = GameSpec {
             rules: Arc::clone(&rules),
@@ -92,56 +188,52 @@ fn main() {
         let mut red = SearchPlayer::new("red", config(0), Some(depth));
         let mut blue = SearchPlayer::new("blue", config(1), Some(depth));
         let record = play_game(&spec, [&mut red, &mut blue]);
-        let [Some(red_setup), Some(blue_setup)] = &record.setups else {
+        eprintln!("game {} of {games}: {} plies", game + 1, record.moves.len());
+        if let [Some(red_setup), Some(blue_setup)] = record.setups {
+            out.push(Game {
+                rules: Arc::clone(&rules),
+                setups: [red_setup, blue_setup],
+                first: record.first,
+                moves: record.moves,
+                sides: vec![Color::Red, Color::Blue],
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The games of a records file in which `name` played, its side scored.
+fn recorded_games(path: &str, name: &str) -> Result<Vec<Game>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = Vec::new();
+    for record in read_records(&text)? {
+        let side = if record.tag("Red") == Some(name) {
+            Color::Red
+        } else if record.tag("Blue") == Some(name) {
+            Color::Blue
+        } else {
             continue;
         };
-        for me in [Color::Red, Color::Blue] {
-            let (own, enemy) = match me {
-                Color::Red => (red_setup, blue_setup),
-                Color::Blue => (blue_setup, red_setup),
-            };
-            let truth = |sq: Square| truth_at(&rules, me.opponent(), enemy, sq);
-            let Ok(mut view) = View::new(Arc::clone(&rules), me, own, None, record.first) else {
-                continue;
-            };
-            for (ply, m) in record.moves.iter().enumerate() {
-                if ply % 10 == 0 {
-                    let pieces: Vec<(usize, usize)> = view
-                        .enemy_pieces()
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, p)| p.square.is_some() && p.known_kind().is_none())
-                        .filter_map(|(i, p)| Some((i, truth(p.start?)?)))
-                        .collect();
-                    for (s, &(_, evidence)) in settings.iter().enumerate() {
-                        let marginals =
-                            Belief::new(&view, evidence).marginals(&view, &mut rng, 200);
-                        for &(i, k) in &pieces {
-                            let p = marginals[i][k].max(1.0 / 400.0);
-                            sums[s].0 += p;
-                            sums[s].1 += p.log2();
-                            if let Some(b) = bomb {
-                                let p_bomb = marginals[i][b].clamp(1.0 / 400.0, 399.0 / 400.0);
-                                sums[s].2 -= if k == b { p_bomb } else { 1.0 - p_bomb }.log2();
-                            }
-                        }
-                    }
-                    scored += pieces.len() as u64;
-                }
-                if view.apply(m).is_err() {
-                    break;
-                }
-            }
-        }
-        eprintln!("game {} of {games}: {} plies", game + 1, record.moves.len());
+        let setup = |tag: &str| -> Result<Setup, String> {
+            record
+                .tag(tag)
+                .ok_or(format!("a record without {tag}"))?
+                .parse::<Setup>()
+                .map_err(|e| e.to_string())
+        };
+        out.push(Game {
+            rules: Arc::new(record.rules()?),
+            setups: [setup("RedSetup")?, setup("BlueSetup")?],
+            first: if record.tag("First") == Some("blue") {
+                Color::Blue
+            } else {
+                Color::Red
+            },
+            moves: record.moves.clone(),
+            sides: vec![side],
+        });
     }
-    println!("{scored} unidentified pieces scored, {games} games of {variant} at depth {depth}");
-    println!("| evidence | mean P(truth) | mean log2 P(truth) | Bomb or not: bits |");
-    println!("| --- | --- | --- | --- |");
-    for ((name, _), (p, l, b)) in settings.iter().zip(&sums) {
-        let n = scored.max(1) as f64;
-        println!("| {name} | {:.4} | {:.3} | {:.4} |", p / n, l / n, b / n);
-    }
+    Ok(out)
 }
 
 /// The kind that stood at `sq` in `owner`'s setup.
