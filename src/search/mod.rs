@@ -19,8 +19,8 @@ use crate::board::{GameEnd, Position};
 use crate::eval::{kind_value, Incremental};
 use crate::movegen::{Move, MoveSink};
 use crate::rng::Rng;
-use crate::rules::Outcome;
-use crate::view::{Belief, Evidence, View, MAX_KINDS};
+use crate::rules::{BattleRole, Outcome};
+use crate::view::{Belief, Evidence, KindSet, View, MAX_KINDS};
 use params::*;
 use tt::{Bound, Entry, Table};
 
@@ -523,9 +523,11 @@ fn score_samples(
         lists: Vec::new(),
         history: vec![0; HISTORY_SIZE],
         eval: Incremental::default(),
+        caution: None,
     };
     for sample in samples {
         let mut pos = sample.pos.clone();
+        s.caution = CAUTIOUS_OPPONENT.then(|| Caution::new(&pos));
         let start = Incremental::new(&pos);
         // The best score of this sample so far: a move more than ROOT_MARGIN below it is
         // only bounded (its score is an upper bound), which it tells apart as well.
@@ -587,6 +589,66 @@ struct Searcher<'a> {
     history: Vec<u32>,
     /// The evaluation of the position being searched, kept up to date move by move.
     eval: Incremental,
+    /// What the enemy knows of our army, when it is to attack only what that allows.
+    caution: Option<Caution>,
+}
+
+/// The enemy as a player who knows only what it has seen: in a sampled army the enemy would
+/// otherwise see all our ranks and attack exactly the pieces it beats, so the search would
+/// fear for every weak piece of ours next to an enemy and never expect a hidden strong one to
+/// surprise anything. At the enemy's nodes, an attack on a piece of ours it has not
+/// identified is searched only when the enemy could make it knowing what it knows: the
+/// attacker beats (or ties with) every kind the piece can be, or it defuses Bombs and the
+/// piece has never moved, or it is cheap enough to probe with.
+#[derive(Clone, Copy, Debug)]
+struct Caution {
+    /// The side the search plays.
+    me: Color,
+    /// Our kinds still on the board at the root, and those of them that move.
+    alive: KindSet,
+    movable: KindSet,
+}
+
+impl Caution {
+    fn new(pos: &Position) -> Caution {
+        let me = pos.side_to_move();
+        let rules = pos.rules();
+        let alive = pos
+            .occupied_squares(me)
+            .fold(0 as KindSet, |s, sq| s | 1 << pos.cell(sq).kind());
+        let movable = (0..rules.kinds().len().min(MAX_KINDS))
+            .filter(|&k| rules.kind_moves(k).movable)
+            .fold(0, |s, k| s | 1 << k);
+        Caution { me, alive, movable }
+    }
+
+    /// Whether the enemy, to move in `pos`, would play `m` knowing what it knows.
+    fn allows(&self, pos: &Position, m: Move) -> bool {
+        let (a, d) = (pos.cell(m.from), pos.cell(m.to));
+        if m.kind.is_action() || !d.is_of(self.me) || d.is_revealed() {
+            return true;
+        }
+        let rules = pos.rules();
+        let attacker = a.kind();
+        if kind_value(rules, attacker) <= CAUTIOUS_PROBE_VALUE {
+            return true;
+        }
+        let could_be = if d.has_moved() {
+            self.alive & self.movable
+        } else {
+            self.alive
+        };
+        let mut safe = true;
+        let mut defuses = !d.has_moved();
+        for k in (0..rules.kinds().len().min(MAX_KINDS)).filter(|k| could_be & (1 << k) != 0) {
+            let outcome = rules.battle(attacker, k);
+            safe &= outcome != Outcome::DefenderWins;
+            if rules.kind(k).role == BattleRole::Bomb {
+                defuses &= outcome == Outcome::AttackerWins;
+            }
+        }
+        safe || defuses
+    }
 }
 
 impl Searcher<'_> {
@@ -780,6 +842,12 @@ impl Searcher<'_> {
         } else {
             pos.generate(&mut self.generated);
         }
+        if let Some(c) = self.caution.filter(|c| pos.side_to_move() != c.me) {
+            // Never down to nothing: a side without moves would lose.
+            if self.generated.iter().any(|&m| c.allows(pos, m)) {
+                self.generated.retain(|&m| c.allows(pos, m));
+            }
+        }
         let rules = pos.rules();
         list.extend(self.generated.iter().enumerate().map(|(index, &m)| {
             let (a, d) = (pos.cell(m.from), pos.cell(m.to));
@@ -921,6 +989,40 @@ mod tests {
         merged.merge(&won);
         merged.merge(&won);
         assert_eq!(merged.score(4), WIN - 7);
+    }
+
+    /// The enemy attacks a piece of ours it has not identified only when what it knows
+    /// allows: with a piece that cannot lose to whatever ours can be, a Miner against a piece
+    /// that never moved, or a Scout; an identified piece is fair game.
+    #[test]
+    fn a_cautious_enemy_attacks_only_what_it_knows_it_can() {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let position = |r5: &str, to_move: &str| {
+            let text = format!(
+                "bF........./........../........../........../..__..__../..__..__../\
+                 b6+{r5}.b3+.b2+.bX+r8+./...rB.r4.r9+../.........rX+/.........rF {to_move} 0"
+            );
+            Position::from_text(Arc::clone(&rules), &text).unwrap()
+        };
+        let caution = Caution::new(&position("r5+", "r"));
+        assert_eq!(caution.me, Color::Red);
+        let allowed = |pos: &Position, attack: &str| {
+            let mut moves = Vec::new();
+            pos.generate(&mut moves);
+            let m = moves.iter().find(|m| m.to_string() == attack).unwrap();
+            caution.allows(pos, *m)
+        };
+        let pos = position("r5+", "b");
+        // Our moved 5 could be our 8, 9 or Marshal to the enemy's eyes.
+        assert!(!allowed(&pos, "a4b4"));
+        // Its Miner may try the piece that never moved, its Scout may probe.
+        assert!(allowed(&pos, "d4d3"));
+        assert!(allowed(&pos, "f4f3"));
+        // Its Marshal loses to nothing that moves.
+        assert!(allowed(&pos, "h4i4"));
+        assert!(allowed(&pos, "h4h3"));
+        // Once our 5 is identified, the 6 takes it.
+        assert!(allowed(&position("r5+*", "b"), "a4b4"));
     }
 
     /// A Scout attacking an unmoved piece: every outcome the belief allows has its chance,

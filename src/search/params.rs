@@ -45,6 +45,11 @@ pub const ROOT_MARGIN: i32 = 150;
 /// Draws of the belief's chain that estimate the chance of each outcome of a root battle
 /// with a piece of unknown kind.
 pub const MARGINAL_DRAWS: usize = 800;
+/// Whether the enemy in a sampled army attacks our unidentified pieces only as far as what
+/// it knows allows (see `Caution` in the search).
+pub const CAUTIOUS_OPPONENT: bool = true;
+/// ... and an enemy piece worth no more than this may attack them anyway, to probe.
+pub const CAUTIOUS_PROBE_VALUE: i32 = 40;
 /// Determinizations (sampled enemy armies) per root search at full strength.
 pub const SAMPLES: usize = 12;
 /// Deepest iteration at full strength.
