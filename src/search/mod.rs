@@ -194,6 +194,8 @@ pub fn search(
     let deadline = limits.hard_time.map(|t| start + t);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(config.max_depth());
     let threads = config.threads.clamp(1, samples.len());
+    // Each sample's tallies (one per root move) at the deepest iteration it finished.
+    let mut deepest: Vec<Option<Vec<Tally>>> = vec![None; samples.len()];
     for depth in 1..=max_depth {
         // The moves in the order of the last iteration's scores, best first.
         let mut order: Vec<usize> = (0..root_moves.len()).collect();
@@ -207,7 +209,7 @@ pub fn search(
             node_limit: limits.nodes,
             table: &table,
         };
-        let totals = if threads == 1 {
+        let finished: Vec<Option<Vec<Tally>>> = if threads == 1 {
             score_samples(&samples, &root_moves, &order, depth, &shared)
         } else {
             let chunk = samples.len().div_ceil(threads);
@@ -219,21 +221,36 @@ pub fn search(
                         scope.spawn(move || score_samples(part, moves, order, depth, shared))
                     })
                     .collect();
-                let mut sum: Option<Vec<Tally>> = Some(vec![Tally::default(); root_moves.len()]);
-                for h in handles {
-                    match (h.join().ok().flatten(), sum.as_mut()) {
-                        (Some(part), Some(s)) => {
-                            for (a, b) in s.iter_mut().zip(part) {
-                                a.merge(&b);
-                            }
-                        }
-                        _ => sum = None,
-                    }
-                }
-                sum
+                handles
+                    .into_iter()
+                    .zip(samples.chunks(chunk))
+                    .flat_map(|(h, part)| {
+                        h.join()
+                            .unwrap_or_else(|_| vec![None; part.len()])
+                            .into_iter()
+                    })
+                    .collect()
             })
         };
-        let Some(totals) = totals else { break };
+        // A sample this iteration finished counts at this depth; one it did not keeps its
+        // last depth. When the time runs out in the middle of an iteration, the samples it
+        // got through still tell their deeper scores, rather than being thrown away.
+        let complete = finished.iter().all(Option::is_some);
+        let deeper = finished.iter().filter(|f| f.is_some()).count();
+        for (d, f) in deepest.iter_mut().zip(finished) {
+            if f.is_some() {
+                *d = f;
+            }
+        }
+        if deepest.iter().any(Option::is_none) || deeper == 0 {
+            break;
+        }
+        let mut totals = vec![Tally::default(); root_moves.len()];
+        for tallies in deepest.iter().flatten() {
+            for (t, s) in totals.iter_mut().zip(tallies) {
+                t.merge(s);
+            }
+        }
         last_scores = totals.iter().map(|t| t.score(samples.len())).collect();
         if log::log_enabled!(log::Level::Debug) {
             let mut listed: Vec<String> = root_moves
@@ -266,7 +283,7 @@ pub fn search(
             best: root_moves[index],
         });
         let soft_over = limits.soft_time.is_some_and(|t| start.elapsed() >= t);
-        if soft_over || score.abs() >= WIN_BOUND || stop.load(Ordering::Relaxed) {
+        if !complete || soft_over || score.abs() >= WIN_BOUND || stop.load(Ordering::Relaxed) {
             break;
         }
     }
@@ -505,16 +522,16 @@ fn score_of_chance(chance: f64) -> i32 {
     (s.round() as i32).clamp(-(WIN_BOUND - 1), WIN_BOUND - 1)
 }
 
-/// Each root move's tally over `samples` at `depth`, or `None` when the search was stopped
-/// before it finished.
+/// Each sample's tallies of the root moves at `depth`, `None` for the samples the search
+/// did not finish before it was stopped.
 fn score_samples(
     samples: &[Sample],
     moves: &[Move],
     order: &[usize],
     depth: u32,
     shared: &Shared,
-) -> Option<Vec<Tally>> {
-    let mut totals = vec![Tally::default(); moves.len()];
+) -> Vec<Option<Vec<Tally>>> {
+    let mut finished = vec![None; samples.len()];
     let mut s = Searcher {
         shared,
         local: 0,
@@ -525,7 +542,8 @@ fn score_samples(
         eval: Incremental::default(),
         caution: None,
     };
-    for sample in samples {
+    for (done, sample) in finished.iter_mut().zip(samples) {
+        let mut totals = vec![Tally::default(); moves.len()];
         let mut pos = sample.pos.clone();
         s.caution = CAUTIOUS_OPPONENT.then(|| Caution::new(&pos));
         let start = Incremental::new(&pos);
@@ -543,7 +561,8 @@ fn score_samples(
                 s.eval = start;
                 let v = s.root_move(&mut pos, m, depth, floor);
                 if s.aborted {
-                    return None;
+                    s.flush();
+                    return finished;
                 }
                 best = best.max(v);
                 totals[i].add(v);
@@ -564,15 +583,17 @@ fn score_samples(
                     pos.set_kind(sq, kind);
                 }
                 if s.aborted {
-                    return None;
+                    s.flush();
+                    return finished;
                 }
                 scores.push((*chance, v));
             }
             totals[i].add_outcomes(&scores);
         }
+        *done = Some(totals);
     }
     s.flush();
-    Some(totals)
+    finished
 }
 
 struct Searcher<'a> {
@@ -989,6 +1010,44 @@ mod tests {
         merged.merge(&won);
         merged.merge(&won);
         assert_eq!(merged.score(4), WIN - 7);
+    }
+
+    /// When the node limit falls in the middle of an iteration, the samples it finished
+    /// still count at the deeper depth, and the search does not lose the move.
+    #[test]
+    fn an_unfinished_iteration_counts_the_samples_it_finished() {
+        let bench = &crate::bench::POSITIONS[1];
+        let rules = Arc::new(Rules::preset(bench.variant).unwrap());
+        let pos = Position::from_text(rules, bench.text).unwrap();
+        let view = View::from_position(&pos);
+        let config = Config {
+            seed: 1,
+            ..Config::default()
+        };
+        let run = |limits: Limits| {
+            let stop = AtomicBool::new(false);
+            search(&view, &limits, &config, &stop, &mut |_| {})
+        };
+        let two = run(Limits {
+            depth: Some(2),
+            ..Limits::default()
+        });
+        let three = run(Limits {
+            depth: Some(3),
+            ..Limits::default()
+        });
+        assert_eq!((two.depth, three.depth), (2, 3));
+        let partial = run(Limits {
+            nodes: Some((two.nodes + three.nodes) / 2),
+            ..Limits::default()
+        });
+        assert_eq!(
+            partial.depth, 3,
+            "{} {} {}",
+            two.nodes, three.nodes, partial.nodes
+        );
+        assert!(partial.nodes < three.nodes);
+        assert!(partial.best.is_some());
     }
 
     /// The enemy attacks a piece of ours it has not identified only when what it knows
