@@ -1,7 +1,7 @@
-//! Measures the belief about hidden ranks on games the referee plays: how much probability
-//! the true kind of each unidentified enemy piece gets, with the hard facts alone, with the
-//! human-setup prior (squares alone, and with the links between neighbouring squares), and
-//! with behaviour.
+//! Measures the belief about hidden ranks on games the referee plays or played: how much
+//! probability the true kind of each unidentified enemy piece gets, with the hard facts
+//! alone, with the human-setup prior (squares alone, and with the links between neighbouring
+//! squares), and with behaviour.
 //!
 //! ```text
 //! cargo run --release --example inference -- [GAMES] [DEPTH] [VARIANT] [SEED]
@@ -217,13 +217,25 @@ fn recorded_games(path: &str, name: &str) -> Result<Vec<Game>, String> {
         let setup = |tag: &str| -> Result<Setup, String> {
             record
                 .tag(tag)
-                .ok_or(format!("a record without {tag}"))?
+                .ok_or(format!("no {tag}"))?
                 .parse::<Setup>()
-                .map_err(|e| e.to_string())
+                .map_err(|e| format!("{tag}: {e}"))
+        };
+        // A game that cannot be read back (a player that never set up) is skipped.
+        let (rules, red, blue) = match (record.rules(), setup("RedSetup"), setup("BlueSetup")) {
+            (Ok(rules), Ok(red), Ok(blue)) => (rules, red, blue),
+            (rules, red, blue) => {
+                let why = [rules.err(), red.err(), blue.err()];
+                eprintln!(
+                    "skipped a game: {}",
+                    why.into_iter().flatten().collect::<Vec<_>>().join(", ")
+                );
+                continue;
+            }
         };
         out.push(Game {
-            rules: Arc::new(record.rules()?),
-            setups: [setup("RedSetup")?, setup("BlueSetup")?],
+            rules: Arc::new(rules),
+            setups: [red, blue],
             first: if record.tag("First") == Some("blue") {
                 Color::Blue
             } else {
@@ -232,6 +244,9 @@ fn recorded_games(path: &str, name: &str) -> Result<Vec<Game>, String> {
             moves: record.moves.clone(),
             sides: vec![side],
         });
+    }
+    if out.is_empty() {
+        return Err(format!("{path}: no game that {name} played"));
     }
     Ok(out)
 }

@@ -142,7 +142,8 @@ fn prior_for(rules: &Rules) -> Option<&'static SetupPrior> {
         .and_then(|(_, prior)| prior.as_ref())
 }
 
-/// How much more often two kinds stand on a pair of neighbouring squares than apart.
+/// How much more often two kinds stand together on a pair of neighbouring squares than the
+/// squares' own frequencies would have them by chance.
 type LinkTable = [[f32; MAX_KINDS]; MAX_KINDS];
 
 /// What the evidence says of every enemy piece: `weights[piece][kind]`, zero for the kinds it
