@@ -141,7 +141,9 @@ impl Engine {
         match command {
             Command::Nothing => {}
             Command::IsReady => {
+                // The slow first-time work, here rather than on the clock of the first move.
                 crate::view::prepare(&self.rules);
+                let _ = self.table();
                 self.out.line("readyok");
             }
             Command::Stop => self.stop_search(),
@@ -316,7 +318,23 @@ impl Engine {
         }
     }
 
+    /// The transposition table, made (or remade at a new `Hash` size) when needed: making
+    /// 16 MiB takes some milliseconds, which `isready` spends before a game rather than the
+    /// first move.
+    fn table(&mut self) -> Arc<Table> {
+        match &self.table {
+            Some((mb, t)) if *mb == self.opts.hash_mb => Arc::clone(t),
+            _ => {
+                let t = Arc::new(Table::new(self.opts.hash_mb as usize));
+                self.table = Some((self.opts.hash_mb, Arc::clone(&t)));
+                t
+            }
+        }
+    }
+
     fn go(&mut self, go: &GoLimits) {
+        // The clock runs from the command, not from the start of the search.
+        let received = Instant::now();
         let Some(view) = self.view() else {
             self.out.error("go: no position (send 'position' first)");
             return;
@@ -326,20 +344,17 @@ impl Engine {
             return;
         }
         let view = view.clone();
-        let limits = time_limits(go, view.me(), self.opts.move_overhead_ms);
+        let mut limits = time_limits(go, view.me(), self.opts.move_overhead_ms);
         let infinite = go.infinite
             || (go.time == [None, None]
                 && go.movetime.is_none()
                 && go.depth.is_none()
                 && go.nodes.is_none());
-        let table = match &self.table {
-            Some((mb, t)) if *mb == self.opts.hash_mb => Arc::clone(t),
-            _ => {
-                let t = Arc::new(Table::new(self.opts.hash_mb as usize));
-                self.table = Some((self.opts.hash_mb, Arc::clone(&t)));
-                t
-            }
-        };
+        let table = self.table();
+        let spent = received.elapsed();
+        let left = |t: Duration| t.saturating_sub(spent).max(Duration::from_millis(1));
+        limits.soft_time = limits.soft_time.map(left);
+        limits.hard_time = limits.hard_time.map(left);
         let config = Config {
             seed: self.opts.seed,
             threads: self.opts.threads,
@@ -438,7 +453,7 @@ impl Engine {
     }
 }
 
-/// The `info` line for a completed iteration.
+/// The `info` line for an iteration (see [`Progress`]).
 fn info_line(p: &Progress) -> String {
     let ms = p.elapsed.as_millis().max(1) as u64;
     let score = if p.score >= WIN_BOUND {
