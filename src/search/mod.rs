@@ -693,11 +693,14 @@ impl Caution {
         a.kind() < MAX_KINDS && allowed & (1 << a.kind()) != 0
     }
 
-    /// Keeps the enemy's moves in `pos` that it would play. Never down to no moves, where a
-    /// side would lose; a list of attacks alone (quiescence, where standing pat remains) may
-    /// end empty.
-    fn filter(&self, pos: &Position, moves: &mut Vec<Move>, attacks_only: bool) {
-        if attacks_only || moves.iter().any(|&m| self.allows(pos, m)) {
+    /// Keeps the enemy's moves in `pos` that it would play, unless it would play none of
+    /// them: then all stay. For a full list this keeps a side from having no moves; for the
+    /// attacks of the quiescence it means that where the enemy has no attack it could make
+    /// knowingly, it still makes the ones that pay in the sampled army. That keeps the leaves
+    /// wary of a reckless attacker: filtering those too (so the enemy stood pat) lost 5 of 54
+    /// games to `greedy` by a Flag capture, against 3 of 178 this way.
+    fn filter(&self, pos: &Position, moves: &mut Vec<Move>) {
+        if moves.iter().any(|&m| self.allows(pos, m)) {
             moves.retain(|&m| self.allows(pos, m));
         }
     }
@@ -895,7 +898,7 @@ impl Searcher<'_> {
             pos.generate(&mut self.generated);
         }
         if let Some(c) = self.caution.filter(|c| pos.side_to_move() != c.me) {
-            c.filter(pos, &mut self.generated, attacks_only);
+            c.filter(pos, &mut self.generated);
         }
         let rules = pos.rules();
         list.extend(self.generated.iter().enumerate().map(|(index, &m)| {
@@ -1110,20 +1113,20 @@ mod tests {
         assert!(allowed(&pos, "h4h3"));
         // Once our 5 is identified, the 6 takes it.
         assert!(allowed(&position("r5+*", "b"), "a4b4"));
-        // A forbidden attack goes from a list of attacks alone, but never takes a side's last
-        // move.
-        let forbidden: Vec<Move> = {
+        // A forbidden attack goes when the enemy has an attack it would make, and stays when
+        // it has none.
+        let attacks = |wanted: &[&str]| {
             let mut moves = Vec::new();
             pos.generate(&mut moves);
-            moves.retain(|m| m.to_string() == "a4b4");
+            moves.retain(|m| wanted.contains(&m.to_string().as_str()));
             moves
         };
-        let mut attacks = forbidden.clone();
-        caution.filter(&pos, &mut attacks, true);
-        assert!(attacks.is_empty());
-        let mut all = forbidden.clone();
-        caution.filter(&pos, &mut all, false);
-        assert_eq!(all, forbidden);
+        let mut both = attacks(&["a4b4", "h4h3"]);
+        caution.filter(&pos, &mut both);
+        assert_eq!(both, attacks(&["h4h3"]));
+        let mut alone = attacks(&["a4b4"]);
+        caution.filter(&pos, &mut alone);
+        assert_eq!(alone, attacks(&["a4b4"]));
 
         // Our Flag is never left to chance: the enemy's 6 may take it.
         let flag = Position::from_text(
