@@ -647,9 +647,7 @@ impl Caution {
             .occupied_squares(me)
             .filter(|&sq| !pos.cell(sq).is_revealed())
             .fold(0 as KindSet, |s, sq| s | 1 << pos.cell(sq).kind());
-        let movable = (0..kinds)
-            .filter(|&k| rules.kind_moves(k).movable)
-            .fold(0 as KindSet, |s, k| s | 1 << k);
+        let movable = crate::view::movable_kinds(rules);
         let in_set = |set: KindSet| (0..kinds).filter(move |k| set & (1 << k) != 0);
         let may_attack = |attacker: usize, could_be: KindSet, unmoved: bool| {
             let safe = in_set(could_be).all(|k| rules.battle(attacker, k) != Outcome::DefenderWins);
@@ -674,9 +672,9 @@ impl Caution {
     }
 
     /// Whether the enemy, to move in `pos`, would play `m` knowing what it knows. An attack
-    /// on our Flag is always searched: a lucky guess loses the game, and a player like
-    /// `greedy`, which attacks whatever it may beat, took it three times in 146 games while
-    /// the search thought it safe.
+    /// on our Flag is always searched: a lucky guess loses the game, and `greedy`, which
+    /// attacks whatever it may beat, took it in 3 of 146 games while the search thought it
+    /// safe.
     fn allows(&self, pos: &Position, m: Move) -> bool {
         let (a, d) = (pos.cell(m.from), pos.cell(m.to));
         if m.kind.is_action() || !d.is_of(self.me) || d.is_revealed() {

@@ -86,6 +86,20 @@ impl SetupPrior {
         })
     }
 
+    /// Each kind's letter among the corpus's, `None` for a kind the corpus never has.
+    fn kind_letters(&self, rules: &Rules) -> Vec<Option<usize>> {
+        (0..rules.kinds().len().min(MAX_KINDS))
+            .map(|k| self.letters.iter().position(|&l| l == rules.kind(k).letter))
+            .collect()
+    }
+
+    /// The index (`row_from_front * width + column`) of the setup square where `owner`'s
+    /// piece started on `start`, when the prior covers it.
+    fn square(&self, rules: &Rules, owner: Color, start: crate::board::Square) -> Option<usize> {
+        let (r, c) = setup_coordinates(rules, owner, start)?;
+        (r < self.rows && c < self.width).then_some(r * self.width + c)
+    }
+
     /// The link of one pair of squares in kinds, `factor[kind a][kind b]`: the ratio of the
     /// pair's smoothed joint frequency to the product of its two marginals, raised to
     /// [`LINK_STRENGTH`]. 1 where the pair tells nothing (a kind missing from the corpus).
@@ -193,30 +207,23 @@ impl Belief {
         } else {
             None
         };
+        let kind_letters = prior.map(|pr| pr.kind_letters(rules)).unwrap_or_default();
         let weights = view
             .enemy
             .iter()
             .map(|p| {
                 let mut w = [0.0; MAX_KINDS];
-                let cell = prior.and_then(|pr| {
-                    let (r, c) = setup_coordinates(rules, them, p.start?)?;
-                    (r < pr.rows && c < pr.width).then(|| &pr.counts[r * pr.width + c])
-                });
+                let cell = prior.and_then(|pr| Some(&pr.counts[pr.square(rules, them, p.start?)?]));
                 for (k, weight) in w.iter_mut().enumerate().take(kinds) {
                     if p.possible & (1 << k) == 0 {
                         continue;
                     }
-                    *weight = match (cell, prior) {
-                        (Some(counts), Some(pr)) => {
-                            let letter = rules.kind(k).letter;
-                            let n = pr
-                                .letters
-                                .iter()
-                                .position(|&l| l == letter)
-                                .map_or(0, |i| counts[i]);
+                    *weight = match cell {
+                        Some(counts) => {
+                            let n = kind_letters[k].map_or(0, |i| counts[i]);
                             n as f64 + PRIOR_SMOOTHING
                         }
-                        _ => 1.0,
+                        None => 1.0,
                     };
                     if evidence.behaviour {
                         *weight *= behaviour_factor(rules, k, p.approached, p.fled);
@@ -231,32 +238,25 @@ impl Belief {
             links: vec![Vec::new(); view.enemy.len()],
         };
         if let Some(pr) = prior.filter(|_| evidence.neighbours) {
-            belief.link_neighbours(view, pr);
+            belief.link_neighbours(view, pr, &kind_letters);
         }
         belief
     }
 
     /// Fills the links between enemy pieces that started on neighbouring squares.
-    fn link_neighbours(&mut self, view: &View, prior: &SetupPrior) {
+    fn link_neighbours(&mut self, view: &View, prior: &SetupPrior, kind_letters: &[Option<usize>]) {
         let rules = view.rules();
         let them = view.me().opponent();
-        let kind_letters: Vec<Option<usize>> = (0..rules.kinds().len().min(MAX_KINDS))
-            .map(|k| {
-                let letter = rules.kind(k).letter;
-                prior.letters.iter().position(|&l| l == letter)
-            })
-            .collect();
         let mut piece_at = vec![None; prior.rows * prior.width];
         for (i, p) in view.enemy.iter().enumerate() {
-            let cell = p.start.and_then(|sq| setup_coordinates(rules, them, sq));
-            if let Some((r, c)) = cell.filter(|&(r, c)| r < prior.rows && c < prior.width) {
-                piece_at[r * prior.width + c] = Some(i);
+            if let Some(square) = p.start.and_then(|sq| prior.square(rules, them, sq)) {
+                piece_at[square] = Some(i);
             }
         }
         for (a, b, joint) in &prior.pairs {
             if let (Some(i), Some(j)) = (piece_at[*a], piece_at[*b]) {
                 let table = self.tables.len();
-                self.tables.push(prior.link(joint, &kind_letters));
+                self.tables.push(prior.link(joint, kind_letters));
                 self.links[i].push((j, table, true));
                 self.links[j].push((i, table, false));
             }

@@ -86,6 +86,13 @@ pub enum ViewError {
     Move { token: String, reason: String },
 }
 
+/// Every kind of `rules` that can move.
+pub fn movable_kinds(rules: &Rules) -> KindSet {
+    (0..rules.kinds().len())
+        .filter(|&k| rules.kind_moves(k).movable)
+        .fold(0, |s, k| s | 1 << k)
+}
+
 /// Every kind the variant has at least one piece of.
 fn kinds_in_play(rules: &Rules) -> KindSet {
     rules
@@ -307,7 +314,7 @@ impl View {
                 let possible = if c.is_revealed() {
                     1 << c.kind()
                 } else if c.has_moved() {
-                    all & view.movable_kinds()
+                    all & movable_kinds(&rules)
                 } else {
                     all
                 };
@@ -340,12 +347,6 @@ impl View {
         }
         view.propagate();
         view
-    }
-
-    fn movable_kinds(&self) -> KindSet {
-        (0..self.rules.kinds().len())
-            .filter(|&k| self.rules.kind_moves(k).movable)
-            .fold(0, |s, k| s | 1 << k)
     }
 
     pub fn rules(&self) -> &Rules {
