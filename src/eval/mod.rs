@@ -150,6 +150,14 @@ impl Incremental {
             .min()
     }
 
+    /// How many pieces `side` has on the board.
+    pub fn army(&self, side: Color) -> u32 {
+        self.counts[side.index()]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum()
+    }
+
     /// The score for the side to move.
     pub fn score(&self, pos: &Position) -> i32 {
         let rules = pos.rules();

@@ -30,6 +30,16 @@ pub const FLAG_CLOSE: i32 = 15;
 pub const ADVANCE_PER_ROW: i32 = 3;
 /// Rank duel: the worth of one point of the pool (running out of points loses).
 pub const DUEL_POINT: i32 = 30;
+/// A lead of ours counts whole until the enemy has lost nothing for this many plies ...
+pub const STALE_FREE_PLIES: u32 = 60;
+/// ... then shrinks evenly over this many more ...
+pub const STALE_SPAN_PLIES: u32 = 400;
+/// ... to this share of it (percent).
+pub const STALE_FLOOR_PERCENT: i32 = 25;
+/// What taking an enemy Flag we did not know for one is worth below the root, in a sampled
+/// army (see `Searcher::terminal`): about the bonus for standing next to it, which the
+/// capture takes away, and a little more.
+pub const GUESSED_FLAG: i32 = 200;
 /// Score of a won game, less the plies it takes.
 pub const WIN: i32 = 30_000;
 /// Scores above this are wins or losses.
@@ -50,6 +60,9 @@ pub const MARGINAL_DRAWS: usize = 800;
 pub const CAUTIOUS_OPPONENT: bool = true;
 /// ... and an enemy piece worth no more than this may attack them anyway, to probe.
 pub const CAUTIOUS_PROBE_VALUE: i32 = 40;
+/// ... until the enemy has lost this many attacks on our unidentified pieces with pieces
+/// worth more than that: then it sees our ranks in the sampled armies.
+pub const RECKLESS_LOSSES: usize = 3;
 /// Determinizations (sampled enemy armies) per root search at full strength.
 pub const SAMPLES: usize = 12;
 /// Deepest iteration at full strength.

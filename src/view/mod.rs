@@ -124,6 +124,11 @@ pub struct View {
     lanes: [Option<u8>; 2],
     /// Rank duel: decided by sudden death.
     decided: bool,
+    /// The kinds of the enemy pieces that attacked a piece of ours whose rank they had not
+    /// seen, and lost: what a player that attacks only what it knows it beats never does.
+    blind_losses: Vec<usize>,
+    /// The ply after which the enemy last lost a piece (0 when it never has).
+    enemy_lost_at: u32,
 }
 
 /// Reads an occupancy string: rows as the opponent sees them, front row first, `?` an
@@ -222,6 +227,8 @@ impl View {
             probes: [rules.options().probes; 2],
             lanes: [None; 2],
             decided: false,
+            blind_losses: Vec::new(),
+            enemy_lost_at: 0,
             rules: Arc::clone(&rules),
         };
         for sq in g.all_squares().filter(|&s| !g.is_impassable(s)) {
@@ -289,6 +296,8 @@ impl View {
             probes: pos.probes_left(),
             lanes: pos.lanes(),
             decided: false,
+            blind_losses: Vec::new(),
+            enemy_lost_at: pos.ply(),
             rules: Arc::clone(&rules),
         };
         let all = kinds_in_play(&rules);
@@ -363,6 +372,18 @@ impl View {
 
     pub fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// The kinds of the enemy pieces that lost an attack on a piece of ours they had not
+    /// identified, one entry per such battle, in the order they happened.
+    pub fn blind_losses(&self) -> &[usize] {
+        &self.blind_losses
+    }
+
+    /// Plies played since the enemy last lost a piece (since the start when it never has;
+    /// a view made from a position counts from there).
+    pub fn plies_since_enemy_loss(&self) -> u32 {
+        self.ply.saturating_sub(self.enemy_lost_at)
     }
 
     pub fn own_pieces(&self) -> &[OwnPiece] {
@@ -500,6 +521,7 @@ impl View {
             Slot::Own(i) | Slot::Enemy(i) => i as usize,
             _ => usize::MAX,
         };
+        let enemy_on_board = self.enemy.iter().filter(|p| p.square.is_some()).count();
         // The actor is one of the kinds that can do this; a revealing move shows it.
         if let Slot::Enemy(i) = actor {
             let p = &mut self.enemy[i as usize];
@@ -522,6 +544,9 @@ impl View {
         });
         self.public.push(m.clone());
         self.ply += 1;
+        if self.enemy.iter().filter(|p| p.square.is_some()).count() < enemy_on_board {
+            self.enemy_lost_at = self.ply;
+        }
         self.to_move = self.to_move.opponent();
         if !self.propagate() {
             return Err(fail("the ranks revealed do not fit the piece counts"));
@@ -614,6 +639,11 @@ impl View {
                 p.revealed |= reveals;
             }
             _ => {}
+        }
+        if let (Some(b), Slot::Own(d)) = (m.battle, target) {
+            if !self.own[d as usize].revealed && b.outcome == Outcome::DefenderWins {
+                self.blind_losses.push(b.attacker);
+            }
         }
         if let Some(b) = m.battle {
             self.set_kind(target, b.defender);
