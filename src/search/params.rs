@@ -36,6 +36,8 @@ pub const STALE_FREE_PLIES: u32 = 60;
 pub const STALE_SPAN_PLIES: u32 = 400;
 /// ... to this share of it (percent).
 pub const STALE_FLOOR_PERCENT: i32 = 25;
+/// ... while our score, lead or not, loses up to this much (a draw is no result for us).
+pub const STALE_CONTEMPT: i32 = 80;
 /// What taking an enemy Flag we did not know for one is worth below the root, in a sampled
 /// army (see `Searcher::terminal`): about the bonus for standing next to it, which the
 /// capture takes away, and a little more.
@@ -62,7 +64,7 @@ pub const CAUTIOUS_OPPONENT: bool = true;
 pub const CAUTIOUS_PROBE_VALUE: i32 = 40;
 /// ... until the enemy has lost this many attacks on our unidentified pieces with pieces
 /// worth more than that: then it sees our ranks in the sampled armies.
-pub const RECKLESS_LOSSES: usize = 3;
+pub const RECKLESS_LOSSES: usize = 2;
 /// Determinizations (sampled enemy armies) per root search at full strength.
 pub const SAMPLES: usize = 12;
 /// Deepest iteration at full strength.
