@@ -1282,8 +1282,52 @@ mod tests {
         // Its 4 attacks our 6 at e5, now identified.
         assert!(!play(&mut view, "b5b6 f7f6 j5j6 f6f5 a5a4 f5e5x46<"));
         assert_eq!(view.blind_losses().len(), 2);
+        assert_eq!(view.plies_since_enemy_loss(), 0);
+        assert!(!play(&mut view, "a4a5 i7i6 b6b5 i6i5 j6j5"));
+        assert_eq!(view.plies_since_enemy_loss(), 5);
         // A second blind loss worth more than a probe: its 7 into our hidden Bomb at i4.
-        assert!(play(&mut view, "a4a5 i7i6 b6b5 i6i5 j6j5 i5i4x7B<"));
+        assert!(play(&mut view, "i5i4x7B<"));
+        assert_eq!(view.plies_since_enemy_loss(), 0);
+    }
+
+    /// An enemy Flag that every sampled army puts within reach below the root, each in a
+    /// different place, is no forced win; once the Flag is identified, taking it is.
+    #[test]
+    fn a_flag_only_the_samples_know_is_no_forced_win() {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let score = |flag: &str| {
+            let text = format!(
+                "{flag}.bB......./.rX+......../........../........../..__..__../..__..__../\
+                 ........../........../........../rF........b9+ r 0"
+            );
+            let pos = Position::from_text(Arc::clone(&rules), &text).unwrap();
+            let view = View::from_position(&pos);
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            let config = Config {
+                seed: 1,
+                ..Config::default()
+            };
+            let stop = AtomicBool::new(false);
+            search(&view, &limits, &config, &stop, &mut |_| {}).score
+        };
+        assert!(score("bF") < WIN_BOUND);
+        assert!(score("bF*") >= WIN_BOUND);
+    }
+
+    /// A lead counts whole for a while after the enemy last lost a piece, then less and less
+    /// down to its floor.
+    #[test]
+    fn a_stale_lead_shrinks_evenly_to_its_floor() {
+        assert_eq!(stale_percent(0), 100);
+        assert_eq!(stale_percent(STALE_FREE_PLIES), 100);
+        let half = STALE_FREE_PLIES + STALE_SPAN_PLIES / 2;
+        assert_eq!(stale_percent(half), 100 - (100 - STALE_FLOOR_PERCENT) / 2);
+        let end = STALE_FREE_PLIES + STALE_SPAN_PLIES;
+        assert_eq!(stale_percent(end), STALE_FLOOR_PERCENT);
+        assert_eq!(stale_percent(u32::MAX), STALE_FLOOR_PERCENT);
     }
 
     /// A Scout attacking an unmoved piece: every outcome the belief allows has its chance,
