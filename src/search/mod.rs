@@ -766,7 +766,7 @@ impl Searcher<'_> {
                 if ply > 1 && loser != self.shared.me && !self.shared.flag_known =>
             {
                 let s = self.eval.score(pos) + FLAG_VALUE - GUESSED_FLAG;
-                self.shrink_stale_lead(pos, s)
+                self.stale_adjusted(pos, s)
             }
             _ => terminal(pos, end, ply),
         }
@@ -815,14 +815,14 @@ impl Searcher<'_> {
     /// pieces that never moved, which no sampled army gave a reason to attack. A lead of the
     /// enemy's is left whole, so that we never shun winning material back.
     fn static_score(&self, pos: &Position) -> i32 {
-        self.shrink_stale_lead(pos, self.eval.score(pos))
+        self.stale_adjusted(pos, self.eval.score(pos))
     }
 
     /// `s`, a score for the side to move in `pos`, with a lead of ours shrunk by
     /// [`stale_percent`], and ours lowered by up to [`STALE_CONTEMPT`] as it shrinks: with
     /// even armies there is no lead to shrink, and three games of 60 against `classic`
     /// still went to the ply limit with nearly every piece on the board.
-    fn shrink_stale_lead(&self, pos: &Position, s: i32) -> i32 {
+    fn stale_adjusted(&self, pos: &Position, s: i32) -> i32 {
         let sign = if pos.side_to_move() == self.shared.me {
             1
         } else {
