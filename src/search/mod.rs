@@ -195,14 +195,10 @@ pub fn search(
     let nodes = AtomicU64::new(0);
     let deadline = limits.hard_time.map(|t| start + t);
     let cautious = CAUTIOUS_OPPONENT && !reckless_enemy(view);
-    let flag = |p: &crate::view::EnemyPiece| {
-        p.square.is_some()
-            && (0..MAX_KINDS).any(|k| p.possible & (1 << k) != 0 && view.rules().is_flag(k))
-    };
     let flag_known = view
         .enemy_pieces()
         .iter()
-        .any(|p| flag(p) && p.known_kind().is_some());
+        .any(|p| p.square.is_some() && p.known_kind().is_some_and(|k| view.rules().is_flag(k)));
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(config.max_depth());
     let threads = config.threads.clamp(1, samples.len());
     // Each sample's tallies (one per root move) at the deepest iteration it finished.
