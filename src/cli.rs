@@ -88,6 +88,9 @@ pub struct BenchArgs {
     /// Measure perft speed (leaves per second, bulk and full) instead of searching.
     #[arg(long)]
     pub perft: bool,
+    /// Search threads (the node count is a fixed signature with 1 only).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 #[derive(Args, Debug)]
@@ -177,7 +180,8 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Bench(args)) if args.perft => crate::bench::run(args.depth.unwrap_or(5)),
         Some(Command::Bench(args)) => {
             let depth = args.depth.unwrap_or(crate::engine::BENCH_DEPTH);
-            let (nodes, nps) = crate::engine::bench(depth, |l| println!("{l}"));
+            let (nodes, nps) =
+                crate::engine::bench(depth, args.threads.max(1), |l| println!("{l}"));
             println!("{nodes} nodes {nps} nps");
             Ok(())
         }

@@ -78,7 +78,7 @@ impl Player for SearchPlayer {
     fn setup(&mut self, rules: &Rules, _: Color, _: Duration) -> Result<String, PlayerFault> {
         self.setups += 1;
         let mut rng = Rng::new(self.config.seed ^ self.setups.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        Ok(crate::setups::generate(rules, &mut rng).to_string())
+        Ok(crate::setups::generate_walled(rules, &mut rng).to_string())
     }
 
     fn play(

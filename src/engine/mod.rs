@@ -186,7 +186,7 @@ impl Engine {
             Command::Eval => self.eval(),
             Command::Legal => self.legal(),
             Command::Bench(depth) => {
-                let (nodes, nps) = bench(depth.unwrap_or(BENCH_DEPTH), |l| {
+                let (nodes, nps) = bench(depth.unwrap_or(BENCH_DEPTH), 1, |l| {
                     self.out.line(&format!("info string {l}"))
                 });
                 self.out.line(&format!("{nodes} nodes {nps} nps"));
@@ -289,7 +289,12 @@ impl Engine {
         let mut rng =
             Rng::new(self.opts.seed ^ self.setups_chosen.wrapping_mul(0x2545_F491_4F6C_DD1D));
         self.setups_chosen += 1;
-        let setup = crate::setups::generate(&self.rules, &mut rng);
+        // The baselines keep to the whole human book, as the bots they stand for would.
+        let setup = if self.opts.player == crate::search::PlayerKind::Search {
+            crate::setups::generate_walled(&self.rules, &mut rng)
+        } else {
+            crate::setups::generate(&self.rules, &mut rng)
+        };
         self.out.line(&format!("bestsetup {setup}"));
     }
 
@@ -504,9 +509,11 @@ pub fn time_limits(go: &GoLimits, me: Color, overhead_ms: u64) -> Limits {
 /// The depth `bench` searches to by default.
 pub const BENCH_DEPTH: u32 = 3;
 
-/// Fixed, seeded searches of the bench positions; returns the total nodes and the nodes per
-/// second. The node count is a signature of the search: the same on every run of a build.
-pub fn bench(depth: u32, mut report: impl FnMut(&str)) -> (u64, u64) {
+/// Fixed, seeded searches of the bench positions, with `threads` search threads; returns
+/// the total nodes and the nodes per second. With one thread the node count is a signature
+/// of the search: the same on every run of a build. With more, the threads share the
+/// transposition table in whatever order they reach it, so the count varies a little.
+pub fn bench(depth: u32, threads: usize, mut report: impl FnMut(&str)) -> (u64, u64) {
     let start = Instant::now();
     let mut total = 0;
     for bp in &crate::bench::POSITIONS {
@@ -523,6 +530,7 @@ pub fn bench(depth: u32, mut report: impl FnMut(&str)) -> (u64, u64) {
         };
         let config = Config {
             seed: 1,
+            threads,
             ..Config::default()
         };
         let stop = AtomicBool::new(false);

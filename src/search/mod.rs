@@ -11,7 +11,7 @@ pub mod baselines;
 pub mod params;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -220,29 +220,33 @@ pub fn search(
             flag_known,
             stale: view.plies_since_enemy_loss(),
         };
-        let finished: Vec<Option<Vec<Tally>>> = if threads == 1 {
-            score_samples(&samples, &root_moves, &order, depth, &shared)
+        // The threads take the samples one at a time from a common counter, so that one
+        // that drew quick samples does not wait idle for the others.
+        let next = AtomicUsize::new(0);
+        let scored: Vec<(usize, Vec<Tally>)> = if threads == 1 {
+            score_samples(&samples, &root_moves, &order, depth, &shared, &next)
         } else {
-            let chunk = samples.len().div_ceil(threads);
             std::thread::scope(|scope| {
-                let handles: Vec<_> = samples
-                    .chunks(chunk)
-                    .map(|part| {
-                        let (moves, order, shared) = (&root_moves, &order, &shared);
-                        scope.spawn(move || score_samples(part, moves, order, depth, shared))
+                let handles: Vec<_> = (0..threads)
+                    .map(|_| {
+                        let (samples, moves, order) = (&samples, &root_moves, &order);
+                        let (shared, next) = (&shared, &next);
+                        scope.spawn(move || {
+                            score_samples(samples, moves, order, depth, shared, next)
+                        })
                     })
                     .collect();
+                // A thread that panicked loses its samples: they count as unfinished.
                 handles
                     .into_iter()
-                    .zip(samples.chunks(chunk))
-                    .flat_map(|(h, part)| {
-                        h.join()
-                            .unwrap_or_else(|_| vec![None; part.len()])
-                            .into_iter()
-                    })
+                    .flat_map(|h| h.join().unwrap_or_default())
                     .collect()
             })
         };
+        let mut finished: Vec<Option<Vec<Tally>>> = vec![None; samples.len()];
+        for (k, tallies) in scored {
+            finished[k] = Some(tallies);
+        }
         // A sample this iteration finished counts at this depth; one it did not keeps its
         // last depth. When the time runs out in the middle of an iteration, the samples it
         // got through still tell their deeper scores, rather than being thrown away.
@@ -540,16 +544,18 @@ fn score_of_chance(chance: f64) -> i32 {
     (s.round() as i32).clamp(-(WIN_BOUND - 1), WIN_BOUND - 1)
 }
 
-/// Each sample's tallies of the root moves at `depth`, `None` for the samples the search
-/// did not finish before it was stopped.
+/// Scores the samples whose indices `next` hands out, one at a time, until it has handed
+/// out all of them or the search is stopped: the index and the root moves' tallies at
+/// `depth` of each sample finished.
 fn score_samples(
     samples: &[Sample],
     moves: &[Move],
     order: &[usize],
     depth: u32,
     shared: &Shared,
-) -> Vec<Option<Vec<Tally>>> {
-    let mut finished = vec![None; samples.len()];
+    next: &AtomicUsize,
+) -> Vec<(usize, Vec<Tally>)> {
+    let mut finished = Vec::new();
     let mut s = Searcher {
         shared,
         local: 0,
@@ -561,7 +567,11 @@ fn score_samples(
         caution: None,
         stale: shared.stale,
     };
-    for (done, sample) in finished.iter_mut().zip(samples) {
+    loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(sample) = samples.get(index) else {
+            break;
+        };
         let mut totals = vec![Tally::default(); moves.len()];
         let mut pos = sample.pos.clone();
         s.caution = shared.cautious.then(|| Caution::new(&pos));
@@ -610,7 +620,7 @@ fn score_samples(
             }
             totals[i].add_outcomes(&scores);
         }
-        *done = Some(totals);
+        finished.push((index, totals));
     }
     s.flush();
     finished
@@ -1177,6 +1187,45 @@ mod tests {
         );
         assert!(partial.nodes < three.nodes);
         assert!(partial.best.is_some());
+    }
+
+    /// Threads that take the samples from a common counter finish every iteration with
+    /// every sample scored, about as much work as one thread does.
+    #[test]
+    fn threads_share_out_every_sample() {
+        let bench = &crate::bench::POSITIONS[1];
+        let rules = Arc::new(Rules::preset(bench.variant).unwrap());
+        let view = View::from_position(&Position::from_text(rules, bench.text).unwrap());
+        let run = |threads: usize| {
+            let config = Config {
+                seed: 1,
+                threads,
+                ..Config::default()
+            };
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            search(
+                &view,
+                &limits,
+                &config,
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+        };
+        let one = run(1);
+        for threads in [2, 5] {
+            let many = run(threads);
+            assert_eq!(many.depth, 3, "{threads} threads");
+            assert!(many.best.is_some());
+            assert!(
+                many.nodes < one.nodes * 3 / 2 && many.nodes > one.nodes * 2 / 3,
+                "{threads} threads: {} nodes against {}",
+                many.nodes,
+                one.nodes
+            );
+        }
     }
 
     /// The enemy attacks a piece of ours it has not identified only when what it knows
