@@ -122,6 +122,10 @@ pub struct MatchArgs {
     /// A file of setups (the format of the Gravon corpus, or ours one a line).
     #[arg(long)]
     pub setups: Option<std::path::PathBuf>,
+    /// Each engine chooses its own setup in every game (the pair's second game does not
+    /// replay the first game's setups), so that the setups count in the score.
+    #[arg(long, conflicts_with = "setups")]
+    pub own_setups: bool,
     /// SPRT: elo0=… elo1=… alpha=… beta=…
     #[arg(long, num_args = 4, value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
@@ -284,6 +288,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         rules,
         time_control,
         setups,
+        own_setups: args.own_setups,
         sprt,
         records: args.records.clone(),
         seed: args.seed,

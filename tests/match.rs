@@ -110,6 +110,42 @@ fn a_match_of_the_engine_against_itself_for_every_preset_with_records_that_repla
     }
 }
 
+/// With `--own-setups` each engine sets up its own army in every game: the pair's second
+/// game does not replay the first game's setups.
+#[test]
+fn own_setups_are_chosen_afresh_in_every_game() {
+    let dir = scratch("own-setups");
+    let records = dir.join("own.pgn");
+    let mut args: Vec<String> = vec!["--engine".into()];
+    args.extend(random_engine("a", 1));
+    args.push("--engine".into());
+    args.extend(random_engine("b", 2));
+    args.extend(
+        [
+            "--own-setups",
+            "--set",
+            "ply-limit=40",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--records",
+        ]
+        .map(String::from),
+    );
+    args.push(records.display().to_string());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_match(&refs);
+    let text = std::fs::read_to_string(&records).expect("records written");
+    let games = read_records(&text).expect("records read back");
+    assert_eq!(games.len(), 2);
+    // Each engine's seed is fixed here, so it draws the same setups for either colour:
+    // the first game's Red setup is now the second game's Blue one, and the other way.
+    assert_eq!(games[0].tag("RedSetup"), games[1].tag("BlueSetup"));
+    assert_eq!(games[0].tag("BlueSetup"), games[1].tag("RedSetup"));
+    assert_ne!(games[0].tag("RedSetup"), games[1].tag("RedSetup"));
+}
+
 #[test]
 fn engines_that_crash_hang_or_lie_lose_and_the_match_goes_on() {
     let dir = scratch("faults");

@@ -27,6 +27,11 @@ pub struct MatchConfig {
     pub time_control: TimeControl,
     /// Setups to draw from; `None`: each engine chooses its own.
     pub setups: Option<Vec<Setup>>,
+    /// Whether each engine chooses its own setup in every game, instead of the pair's
+    /// second game replaying the first game's setups with the colours swapped. The swap
+    /// takes the setups out of what a match measures; without it, an engine's setups count
+    /// as part of its strength (as they do against anyone else).
+    pub own_setups: bool,
     pub sprt: Option<Sprt>,
     pub records: Option<PathBuf>,
     pub seed: u64,
@@ -246,7 +251,10 @@ fn play_pair(cfg: &MatchConfig, pair: u64, tx: &std::sync::mpsc::Sender<Event>) 
         let [a, b] = &mut players;
         let record = play_game(&spec, [a.as_mut(), b.as_mut()]);
         // The second game of the pair keeps the first game's setups with the colours.
-        if setups.iter().any(Option::is_none) && record.setups.iter().all(Option::is_some) {
+        if !cfg.own_setups
+            && setups.iter().any(Option::is_none)
+            && record.setups.iter().all(Option::is_some)
+        {
             setups = record.setups.clone();
         }
         let engine0 = if engine0_red { Color::Red } else { Color::Blue };
