@@ -2,10 +2,13 @@
 # The strength ladder: the engine against each built-in baseline (and, when given, against
 # a previous build), with `stratagem match`. Prints one table row per opponent.
 #
-#   scripts/ladder.sh [ENGINE] [PREVIOUS] [GAMES] [MOVETIME_MS] [VARIANT]
+#   scripts/ladder.sh [ENGINE] [PREVIOUS] [GAMES] [MOVETIME_MS] [VARIANT] [SETUPS]
 #
 # ENGINE defaults to target/release/stratagem; PREVIOUS is another stratagem binary or "-"
 # for none; GAMES defaults to 100 per opponent, MOVETIME_MS to 100, VARIANT to classic.
+# SETUPS is "paired" (default: each pair of games replays one pair of setups with the
+# colours swapped, which measures play alone) or "own" (every engine chooses its own setup
+# in every game, so that the setup book counts too: `match --own-setups`).
 # Against PREVIOUS the match runs an SPRT (elo0=0 elo1=10 alpha=0.05 beta=0.05) and stops
 # when it decides.
 set -euo pipefail
@@ -14,6 +17,11 @@ previous=${2:--}
 games=${3:-100}
 movetime=${4:-100}
 variant=${5:-classic}
+case ${6:-paired} in
+    paired) setup_args=() ;;
+    own) setup_args=(--own-setups) ;;
+    *) echo "SETUPS must be 'paired' or 'own'" >&2; exit 2 ;;
+esac
 [ -x "$engine" ] || { echo "no engine at $engine (cargo build --release first)" >&2; exit 2; }
 
 row() {
@@ -37,12 +45,12 @@ printf '|%s|%s|%s|%s|%s|%s|%s|\n' ------------ --------------- ------- ---------
 for baseline in random greedy classic; do
     out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
         --engine cmd="$engine" name="$baseline" option.Player="$baseline" \
-        --games "$games" --concurrency 2 --movetime "$movetime" 2>/dev/null)
+        --games "$games" --concurrency 2 --movetime "$movetime" "${setup_args[@]}" 2>/dev/null)
     row "$baseline" "$out"
 done
 if [ "$previous" != "-" ]; then
     out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
         --engine cmd="$previous" name=previous --games "$games" --concurrency 2 \
-        --movetime "$movetime" --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 2>/dev/null)
+        --movetime "$movetime" "${setup_args[@]}" --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 2>/dev/null)
     row previous "$out"
 fi
