@@ -1,5 +1,7 @@
 //! Position evaluation: material by kind, the worth of staying unidentified, advancement,
-//! and the race between each side's pieces and the other side's Flag.
+//! and the race between each side's pieces and the other side's Flag. A Flag walled in by
+//! Bombs is a race for the pieces that defuse them (Miners) alone, and makes the last of
+//! them worth more.
 //!
 //! The search evaluates determinized positions (every enemy rank drawn from the belief), so
 //! the enemy Flag has a square in each of them: rewarding pieces that come near it, averaged
@@ -11,9 +13,9 @@ use crate::movegen::{Move, MoveKind};
 use crate::rules::GameKind;
 use crate::rules::{BattleRole, Outcome, Rules};
 use crate::search::params::{
-    ADVANCE_PER_ROW, BOMB_VALUE, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE, FLAG_CLOSE_STEPS,
-    FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, HIDDEN_BONUS, HIDDEN_SHARE, RANK_VALUE,
-    SPY_WITHOUT_PREY,
+    ADVANCE_PER_ROW, BOMB_VALUE, DEFUSERS_LEFT, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE,
+    FLAG_CLOSE_STEPS, FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, HIDDEN_BONUS, HIDDEN_SHARE,
+    RANK_VALUE, SPY_WITHOUT_PREY,
 };
 use crate::view::MAX_KINDS;
 
@@ -59,7 +61,13 @@ pub struct Incremental {
     pieces: [i32; 2],
     /// Each side's Flag (the last found, where a side has several).
     flags: [Option<Square>; 2],
-    /// The steps from each side's nearest movable piece to the other side's Flag.
+    /// Whether each side's Flag is walled in: a Bomb of its own on every neighbouring square
+    /// of the board. Only a piece that defuses Bombs can then reach it.
+    walled: [bool; 2],
+    /// The kinds that take a Bomb when they attack it (the Miners of the classic army).
+    defusers: u32,
+    /// The steps from each side's nearest piece that can reach the other side's Flag (any
+    /// movable piece, or only one that defuses Bombs when the Flag is walled in).
     nearest: [Option<i32>; 2],
     /// Each side's pieces of each kind.
     counts: [[u8; MAX_KINDS]; 2],
@@ -69,9 +77,22 @@ impl Incremental {
     /// Counts everything from scratch.
     pub fn new(pos: &Position) -> Incremental {
         let rules = pos.rules();
+        let bombs: Vec<usize> = (0..rules.kinds().len())
+            .filter(|&k| rules.kind(k).role == BattleRole::Bomb)
+            .collect();
+        let defusers = (0..rules.kinds().len().min(32))
+            .filter(|&k| {
+                !bombs.is_empty()
+                    && bombs
+                        .iter()
+                        .all(|&b| rules.battle(k, b) == Outcome::AttackerWins)
+            })
+            .fold(0u32, |set, k| set | 1 << k);
         let mut inc = Incremental {
             pieces: [0; 2],
             flags: [None; 2],
+            walled: [false; 2],
+            defusers,
             nearest: [None; 2],
             counts: [[0; MAX_KINDS]; 2],
         };
@@ -86,9 +107,20 @@ impl Incremental {
             }
         }
         for side in [Color::Red, Color::Blue] {
+            inc.walled[side.index()] =
+                inc.flags[side.index()].is_some_and(|f| walled_in(pos, f, side));
+        }
+        for side in [Color::Red, Color::Blue] {
             inc.nearest[side.index()] = inc.count_nearest(pos, side);
         }
         inc
+    }
+
+    /// Whether a piece of `kind` of `side` can reach the other side's Flag: it moves, and
+    /// defuses Bombs when the Flag is walled in.
+    fn reaches(&self, rules: &Rules, side: usize, kind: usize) -> bool {
+        rules.kind_moves(kind).movable
+            && (!self.walled[side ^ 1] || (kind < 32 && self.defusers & (1 << kind) != 0))
     }
 
     /// Plays `m` on `pos` and brings the counts up to date.
@@ -100,6 +132,13 @@ impl Incremental {
         }
         let squares = [m.from, m.to];
         let before = squares.map(|sq| pos.cell(sq));
+        let rules = pos.rules();
+        if before[1].is_piece() && rules.kind(before[1].kind()).role == BattleRole::Bomb {
+            // A Bomb taken may open a walled Flag: count everything again (it is rare).
+            pos.play_unchecked(m);
+            *self = Incremental::new(pos);
+            return;
+        }
         pos.play_unchecked(m);
         let after = squares.map(|sq| pos.cell(sq));
         let rules = pos.rules();
@@ -115,7 +154,7 @@ impl Incremental {
                     return;
                 }
                 let target = self.flags[side ^ 1];
-                if rules.kind_moves(old.kind()).movable
+                if self.reaches(rules, side, old.kind())
                     && target.is_some_and(|f| Some(distance(sq, f)) == self.nearest[side])
                 {
                     rescan[side] = true;
@@ -126,7 +165,7 @@ impl Incremental {
                 self.pieces[side] += piece_term(pos, sq, new);
                 self.counts[side][new.kind()] += 1;
                 if let (true, Some(f)) =
-                    (rules.kind_moves(new.kind()).movable, self.flags[side ^ 1])
+                    (self.reaches(rules, side, new.kind()), self.flags[side ^ 1])
                 {
                     let d = distance(sq, f);
                     self.nearest[side] = Some(self.nearest[side].map_or(d, |n| n.min(d)));
@@ -140,12 +179,12 @@ impl Incremental {
         }
     }
 
-    /// The steps from `side`'s nearest movable piece to the other side's Flag.
+    /// The steps from `side`'s nearest piece that can reach the other side's Flag.
     fn count_nearest(&self, pos: &Position, side: Color) -> Option<i32> {
         let rules = pos.rules();
         let flag = self.flags[side.opponent().index()]?;
         pos.occupied_squares(side)
-            .filter(|&sq| rules.kind_moves(pos.cell(sq).kind()).movable)
+            .filter(|&sq| self.reaches(rules, side.index(), pos.cell(sq).kind()))
             .map(|sq| distance(sq, flag))
             .min()
     }
@@ -179,8 +218,8 @@ impl Incremental {
 
     /// What `side`'s material is worth beyond its fixed values, by what the other side has
     /// left: holding the strongest piece on the board (nothing but a Bomb or an upset can
-    /// stop it), and a Spy (a piece that beats the strongest kind when it attacks) whose
-    /// prey is gone.
+    /// stop it), a Spy (a piece that beats the strongest kind when it attacks) whose prey is
+    /// gone, and the last Miners while the other side's Flag is walled in.
     fn dynamic(&self, rules: &Rules, side: Color) -> i32 {
         let (mine, theirs) = (
             &self.counts[side.index()],
@@ -213,12 +252,30 @@ impl Incremental {
                 }
             }
         }
+        if self.walled[side.opponent().index()] {
+            let defusers: usize = (0..rules.kinds().len().min(MAX_KINDS))
+                .filter(|&k| self.defusers & (1 << k) != 0)
+                .map(|k| usize::from(mine[k]))
+                .sum();
+            v += DEFUSERS_LEFT[defusers.min(DEFUSERS_LEFT.len() - 1)];
+        }
         v
     }
 }
 
-/// The worth of a side's nearest movable piece standing `d` steps from the other side's
-/// Flag: a gentle pull from afar, and a steep one for the last steps, where a Miner next to
+/// Whether `side`'s Flag on `flag` has a Bomb of its own on every neighbouring square of the
+/// board (lakes and the edge need none).
+fn walled_in(pos: &Position, flag: Square, side: Color) -> bool {
+    let rules = pos.rules();
+    crate::board::ORTHOGONAL.iter().all(|&d| {
+        let c = pos.cell(flag.offset(d));
+        c.is_wall()
+            || (c.is_piece() && c.is_of(side) && rules.kind(c.kind()).role == BattleRole::Bomb)
+    })
+}
+
+/// The worth of a side's nearest piece that can reach the other side's Flag, standing `d`
+/// steps from it: a gentle pull from afar, and a steep one for the last steps, where a Miner next to
 /// the Flag's Bombs is two moves from winning.
 fn flag_nearness(d: i32) -> i32 {
     let close = (FLAG_CLOSE_STEPS - d).max(0);
@@ -298,6 +355,45 @@ mod tests {
         assert_eq!(with_prey - without_prey, SPY_WITHOUT_PREY);
     }
 
+    /// Behind a wall of Bombs only a piece that defuses them threatens the Flag: an enemy
+    /// General next to the wall counts for nothing, a Miner as much as anything next to an
+    /// open Flag.
+    #[test]
+    fn only_a_miner_threatens_a_walled_flag() {
+        let flag = [("a1", "rF"), ("j1", "r4"), ("j10", "bF")];
+        // How much worse for Red the enemy `piece` is on a4 (3 steps from the Flag) than on
+        // j7 (too far to count), with `guard` on a2 and a Bomb on b1.
+        let threat = |piece: &str, guard: &str| {
+            let at = |sq| {
+                let walls = [("b1", "rB"), ("a2", guard), (sq, piece)];
+                evaluate(&classic(&[&flag[..], &walls[..]].concat()))
+            };
+            at("j7") - at("a4")
+        };
+        let close = flag_nearness(3);
+        assert!(close > 0);
+        assert_eq!(threat("b3", "rB"), threat("b9", "rB") + close);
+        assert_eq!(threat("b9", "r2"), threat("b9", "rB") + close);
+        assert_eq!(threat("b3", "r2"), threat("b3", "rB"));
+    }
+
+    /// While the enemy Flag is walled in, the last Miner is worth more than its rank.
+    #[test]
+    fn the_last_miner_counts_more_against_a_walled_flag() {
+        let last_miner = |wall: &str| {
+            let base = [
+                ("a1", "rF"),
+                ("b1", "r4"),
+                ("j10", "bF"),
+                ("i10", "bB"),
+                ("j9", wall),
+            ];
+            let with = evaluate(&classic(&[&base[..], &[("a2", "r3")]].concat()));
+            with - evaluate(&classic(&base))
+        };
+        assert_eq!(last_miner("bB") - last_miner("b2"), DEFUSERS_LEFT[1]);
+    }
+
     /// Along random games of every preset, the evaluation kept move by move equals the one
     /// counted from scratch, after each move and after taking it back.
     #[test]
@@ -305,9 +401,15 @@ mod tests {
         for name in crate::rules::PRESETS {
             let rules = Arc::new(Rules::preset(name).unwrap());
             let mut rng = Rng::new(7);
-            for _game in 0..3 {
-                let red = Setup::random(&rules, &mut rng);
-                let blue = Setup::random(&rules, &mut rng);
+            let walled = crate::setups::walled_setups(&rules);
+            for game in 0..4 {
+                // Human setups with walled Flags where the variant has them, so that Bombs
+                // beside a Flag get taken; random ones otherwise.
+                let mut setup = || match walled.len() {
+                    n if n > 0 && game < 2 => walled[rng.below(n)].clone(),
+                    _ => Setup::random(&rules, &mut rng),
+                };
+                let (red, blue) = (setup(), setup());
                 let mut pos =
                     Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
                 let mut inc = Incremental::new(&pos);
