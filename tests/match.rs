@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use stratagem::tournament::record::read_records;
+use stratagem::tournament::record::{read_records, ReadRecord};
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_stratagem")
@@ -44,6 +44,17 @@ fn run_match(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Runs a match with `args`, its records written to `records`; returns the output and the
+/// records read back.
+fn run_match_with_records(mut args: Vec<String>, records: &Path) -> (String, Vec<ReadRecord>) {
+    args.push("--records".into());
+    args.push(records.display().to_string());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_match(&refs);
+    let text = std::fs::read_to_string(records).expect("records written");
+    (out, read_records(&text).expect("records read back"))
+}
+
 fn random_engine(name: &str, seed: u32) -> Vec<String> {
     vec![
         format!("cmd={}", bin()),
@@ -78,19 +89,14 @@ fn a_match_of_the_engine_against_itself_for_every_preset_with_records_that_repla
                 "2",
                 "--movetime",
                 "20",
-                "--records",
             ]
             .map(String::from),
         );
-        args.push(records.display().to_string());
-        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run_match(&refs);
+        let (out, games) = run_match_with_records(args, &records);
         assert!(out.contains("Started game 1 of 2 (full vs weak)"), "{out}");
         assert!(out.contains("Finished game 2 (weak vs full): "), "{out}");
         assert!(out.contains("Score of full vs weak: "), "{out}");
         assert!(out.contains("Elo difference: "), "{out}");
-        let text = std::fs::read_to_string(&records).expect("records written");
-        let games = read_records(&text).expect("records read back");
         assert_eq!(games.len(), 2, "{variant}");
         // The pair shares its setups with the colours swapped.
         assert_eq!(games[0].tag("RedSetup"), games[1].tag("RedSetup"));
@@ -129,15 +135,10 @@ fn own_setups_are_chosen_afresh_in_every_game() {
             "2",
             "--movetime",
             "20",
-            "--records",
         ]
         .map(String::from),
     );
-    args.push(records.display().to_string());
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    run_match(&refs);
-    let text = std::fs::read_to_string(&records).expect("records written");
-    let games = read_records(&text).expect("records read back");
+    let (_, games) = run_match_with_records(args, &records);
     assert_eq!(games.len(), 2);
     // Each engine's seed is fixed here, so it draws the same setups for either colour:
     // the first game's Red setup is now the second game's Blue one, and the other way.

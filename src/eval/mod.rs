@@ -77,15 +77,16 @@ impl Incremental {
     /// Counts everything from scratch.
     pub fn new(pos: &Position) -> Incremental {
         let rules = pos.rules();
-        let bombs: Vec<usize> = (0..rules.kinds().len())
-            .filter(|&k| rules.kind(k).role == BattleRole::Bomb)
-            .collect();
-        let defusers = (0..rules.kinds().len().min(32))
+        // No list of the Bomb kinds: this runs at every capture in the search.
+        let kinds = rules.kinds().len().min(32);
+        let is_bomb = |k: usize| rules.kind(k).role == BattleRole::Bomb;
+        let any_bomb = (0..kinds).any(is_bomb);
+        let defusers = (0..kinds)
             .filter(|&k| {
-                !bombs.is_empty()
-                    && bombs
-                        .iter()
-                        .all(|&b| rules.battle(k, b) == Outcome::AttackerWins)
+                any_bomb
+                    && (0..kinds)
+                        .filter(|&b| is_bomb(b))
+                        .all(|b| rules.battle(k, b) == Outcome::AttackerWins)
             })
             .fold(0u32, |set, k| set | 1 << k);
         let mut inc = Incremental {
