@@ -55,6 +55,15 @@ fn run_match_with_records(mut args: Vec<String>, records: &Path) -> (String, Vec
     (out, read_records(&text).expect("records read back"))
 }
 
+/// `--engine` twice: two engines that play at random, with these names, seeds 1 and 2.
+fn two_random_engines(first: &str, second: &str) -> Vec<String> {
+    let mut args = vec!["--engine".to_string()];
+    args.extend(random_engine(first, 1));
+    args.push("--engine".into());
+    args.extend(random_engine(second, 2));
+    args
+}
+
 fn random_engine(name: &str, seed: u32) -> Vec<String> {
     vec![
         format!("cmd={}", bin()),
@@ -122,10 +131,7 @@ fn a_match_of_the_engine_against_itself_for_every_preset_with_records_that_repla
 fn own_setups_are_chosen_afresh_in_every_game() {
     let dir = scratch("own-setups");
     let records = dir.join("own.pgn");
-    let mut args: Vec<String> = vec!["--engine".into()];
-    args.extend(random_engine("a", 1));
-    args.push("--engine".into());
-    args.extend(random_engine("b", 2));
+    let mut args = two_random_engines("a", "b");
     args.extend(
         [
             "--own-setups",
@@ -192,10 +198,7 @@ esac; done"#;
 fn shards_merge_into_the_whole_match() {
     let dir = scratch("shards");
     let base = |shard: &str| {
-        let mut args = vec!["--engine".to_string()];
-        args.extend(random_engine("r1", 1));
-        args.push("--engine".into());
-        args.extend(random_engine("r2", 2));
+        let mut args = two_random_engines("r1", "r2");
         args.extend(
             [
                 "--games",
