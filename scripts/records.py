@@ -10,6 +10,11 @@
       what the piece was (only the four likeliest kinds are printed by `d`; a kind not among
       them counts as 0).
 
+  scripts/records.py flags FILE... [--engine ENGINE]
+      by where the Flag stood in the setup ENGINE held (walled in: back row with a Bomb on
+      every neighbouring square; another back-row square; further forward), the games,
+      the games lost and the games lost by a Flag capture (classic-sized setups only).
+
 ENGINE defaults to "engine", the name scripts/ladder.sh gives it.
 """
 import collections
@@ -61,6 +66,42 @@ def summary(path, engine):
     print("  pieces lost attacking a Bomb:", dict(sorted(bombs.items())))
 
 
+def flag_class(setup):
+    """Where the Flag stands in a 4-row setup (front row first): walled, back or forward."""
+    rows = setup.split("/")
+    for r, row in enumerate(rows):
+        f = row.find("F")
+        if f < 0:
+            continue
+        if r != len(rows) - 1:
+            return "forward"
+        near = [rows[rr][ff] for rr, ff in ((r - 1, f), (r, f - 1), (r, f + 1))
+                if 0 <= rr < len(rows) and 0 <= ff < len(row)]
+        return "walled" if all(c == "B" for c in near) else "back"
+    return "none"
+
+
+def flags(paths, engine):
+    counts = collections.defaultdict(collections.Counter)
+    for path in paths:
+        for tags, _ in games(path):
+            if engine not in (tags.get("Red"), tags.get("Blue")):
+                continue
+            me = side_of(tags, engine)
+            kind = flag_class(tags["RedSetup" if me == "red" else "BlueSetup"])
+            result = tags["Result"]
+            lost = result != "1/2-1/2" and (result == "1-0") != (me == "red")
+            counts[kind]["games"] += 1
+            counts[kind]["lost"] += lost
+            counts[kind]["flag taken"] += lost and "flag" in tags["Termination"]
+    for kind in ("walled", "back", "forward"):
+        c = counts[kind]
+        if c["games"]:
+            print(f"{kind:8} games {c['games']:5}  lost {c['lost']:4} "
+                  f"({100 * c['lost'] / c['games']:.1f} %)  flag taken {c['flag taken']:4} "
+                  f"({100 * c['flag taken'] / c['games']:.1f} %)")
+
+
 def calibration(path, binary, engine):
     rows = []
     for tags, moves in games(path):
@@ -99,6 +140,13 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) >= 2 and args[0] == "summary":
         summary(args[1], args[2] if len(args) > 2 else "engine")
+    elif len(args) >= 2 and args[0] == "flags":
+        engine = "engine"
+        if "--engine" in args[:-1]:
+            i = args.index("--engine")
+            engine = args[i + 1]
+            args = args[:i] + args[i + 2:]
+        flags(args[1:], engine)
     elif len(args) >= 3 and args[0] == "calibration":
         calibration(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:
