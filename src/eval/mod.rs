@@ -51,7 +51,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The evaluation kept up to date move by move, for the search: about half of its time went
 /// to evaluating from scratch. A step or a Scout's move changes two squares, so only those
-/// are counted again; any other move or action is counted from scratch.
+/// are counted again; any other move or action, and the capture of a Bomb, is counted from
+/// scratch.
 ///
 /// The search plays moves through [`Incremental::play`] and takes them back by restoring
 /// the copy it kept and undoing the move on the position.
@@ -126,20 +127,17 @@ impl Incremental {
 
     /// Plays `m` on `pos` and brings the counts up to date.
     pub fn play(&mut self, pos: &mut Position, m: Move) {
-        if !matches!(m.kind, MoveKind::Step | MoveKind::Line) {
+        // A Bomb taken may open a walled Flag: that too is counted again (it is rare).
+        let target = pos.cell(m.to);
+        let takes_bomb =
+            target.is_piece() && pos.rules().kind(target.kind()).role == BattleRole::Bomb;
+        if takes_bomb || !matches!(m.kind, MoveKind::Step | MoveKind::Line) {
             pos.play_unchecked(m);
             *self = Incremental::new(pos);
             return;
         }
         let squares = [m.from, m.to];
         let before = squares.map(|sq| pos.cell(sq));
-        let rules = pos.rules();
-        if before[1].is_piece() && rules.kind(before[1].kind()).role == BattleRole::Bomb {
-            // A Bomb taken may open a walled Flag: count everything again (it is rare).
-            pos.play_unchecked(m);
-            *self = Incremental::new(pos);
-            return;
-        }
         pos.play_unchecked(m);
         let after = squares.map(|sq| pos.cell(sq));
         let rules = pos.rules();
