@@ -20,8 +20,11 @@ pub struct BenchPosition {
 
 /// The fixed positions: a classic start from two Gravon setups (lines 1 and 2 of
 /// `classic-gravon.txt`), a classic middle game with Scouts and open lanes, and an Enhanced
-/// middle game with special moves, all reached by seeded random play.
-pub const POSITIONS: [BenchPosition; 3] = [
+/// middle game with special moves, all reached by seeded random play; and a classic end game
+/// set by hand, in which both Flags stand walled in by Bombs in a corner and a Miner the
+/// other side has not identified walks down the a-file toward Red's wall, so that the
+/// search's signature covers the Miners' race for walled Flags.
+pub const POSITIONS: [BenchPosition; 4] = [
     BenchPosition {
         name: "classic start",
         variant: "classic",
@@ -36,6 +39,11 @@ pub const POSITIONS: [BenchPosition; 3] = [
         name: "enhanced middle game",
         variant: "probe-enhanced",
         text: "bBb5b3bBbXb3b7b3bBb4b2/bBb2b7b4b4b6+*b6+bFb7+b3+b5/.b2+*b2b2.b6+*bBbB.b3+b2+/.b8+.b2bS+.b4*bB*b3b5b5*/b6+*.__...__../b8+*b4+__...__.b9+*/..__...__../r4+rB.rX+.r3+rS+...r9+/.r3+r7+r5+rBr8+r5+..rBrB/r2r4r5rFrBrBrBr3r5+r2+r2/r3r2r4r2r7r3r6r8r6+r3+r7 r 80 history i3i2 b7b6 h3h4 f7f6 h4h8x f6k6 k5k6x b8a7 j4k4 c8b8",
+    },
+    BenchPosition {
+        name: "classic miner raid",
+        variant: "classic",
+        text: "bBb3.....b4bBbF/..b6.b2+..b5.bB/b7+..b8....b3./.....b9+..../..__..__../..__..__../b3+.r5+...r7+.../.r6..r2+..r3../rB.r8.....r4./rFrB..rX..r3+.rB r 300",
     },
 ];
 
