@@ -15,6 +15,13 @@
       every neighbouring square; another back-row square; further forward), the games,
       the games lost and the games lost by a Flag capture (classic-sized setups only).
 
+  scripts/records.py raids FILE... [--engine ENGINE]
+      for the games ENGINE lost to a Miner that took a Bomb beside its Flag and then the
+      Flag (classic only): how many plies the Miner's Bomb capture came after its previous
+      move, whether it had fought before, and how many steps from that Bomb ENGINE's
+      nearest piece that beats a Miner stood when the Miner arrived (a guard must stand
+      beside the Bomb to take the Miner before it takes the Flag).
+
 ENGINE defaults to "engine", the name scripts/ladder.sh gives it.
 """
 import collections
@@ -136,17 +143,84 @@ def calibration(path, binary, engine):
             print(f"  predicted {total / n:.2f}  actual {hits / n:.2f}  attacks {n}")
 
 
+FILES = "abcdefghij"
+MOVE = re.compile(r"^([a-j]\d+)([a-j]\d+)(?:x(.)(.)(.))?$")
+
+
+def classic_board(tags):
+    """Square name -> [colour, letter, start square, fought] at the start of a classic game."""
+    board = {}
+    for colour, key, rows in (("red", "RedSetup", (4, 3, 2, 1)), ("blue", "BlueSetup", (7, 8, 9, 10))):
+        for r, row in zip(rows, tags[key].split("/")):
+            for c, letter in enumerate(row):
+                sq = f"{FILES[c if colour == 'red' else 9 - c]}{r}"
+                board[sq] = [colour, letter, sq, False]
+    return board
+
+
+def steps(a, b):
+    return abs(FILES.index(a[0]) - FILES.index(b[0])) + abs(int(a[1:]) - int(b[1:]))
+
+
+def raids(paths, engine):
+    waits, fought, guards, n = collections.Counter(), collections.Counter(), collections.Counter(), 0
+    for path in paths:
+        for tags, moves in games(path):
+            if engine not in (tags.get("Red"), tags.get("Blue")) or "flag" not in tags["Termination"]:
+                continue
+            me = side_of(tags, engine)
+            board = classic_board(tags)
+            snapshots, trail = [], collections.defaultdict(list)
+            for i, m in enumerate(moves):
+                snapshots.append({sq: p[:2] for sq, p in board.items()})
+                mm = MOVE.match(m)
+                if not mm:
+                    break
+                piece = board.pop(mm.group(1))
+                if mm.group(3):
+                    piece[3] = True
+                    if mm.group(5) == ">":
+                        board[mm.group(2)] = piece
+                    elif mm.group(5) == "=":
+                        board.pop(mm.group(2), None)
+                else:
+                    board[mm.group(2)] = piece
+                trail[piece[2]].append((i, mm.group(2), mm.group(4), piece[3]))
+            last = MOVE.match(moves[-1]) if moves else None
+            if not last or last.group(3) != "3" or last.group(4) != "F":
+                continue
+            if snapshots[-1][last.group(2)][0] != me:
+                continue
+            path_of = trail[board[last.group(2)][2]]
+            bomb = max((j for j, t in enumerate(path_of) if t[2] == "B"), default=None)
+            if bomb is None or bomb == 0:
+                continue
+            n += 1
+            ply, square = path_of[bomb][0], path_of[bomb][1]
+            waits[ply - path_of[bomb - 1][0]] += 1
+            fought["had fought before" if path_of[bomb - 1][3] else "had not fought"] += 1
+            arrived = snapshots[max(ply - 1, 0)]
+            near = [steps(sq, square) for sq, (c, k) in arrived.items() if c == me and k in "456789X"]
+            guards[min(near) if near else "none left"] += 1
+    print(f"{n} Flags taken by a Miner after a Bomb beside them")
+    print("  plies from the Miner's previous move to its Bomb capture:",
+          dict(sorted(waits.items())))
+    print("  the Miner", dict(fought))
+    print("  steps from that Bomb to the nearest piece that beats a Miner, when it arrived:",
+          dict(sorted(guards.items(), key=str)))
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) >= 2 and args[0] == "summary":
         summary(args[1], args[2] if len(args) > 2 else "engine")
-    elif len(args) >= 2 and args[0] == "flags":
+    elif len(args) >= 2 and args[0] in ("flags", "raids"):
         engine = "engine"
         if "--engine" in args[:-1]:
             i = args.index("--engine")
             engine = args[i + 1]
             args = args[:i] + args[i + 2:]
-        flags(args[1:], engine)
+        (flags if args[0] == "flags" else raids)(args[1:], engine)
     elif len(args) >= 3 and args[0] == "calibration":
         calibration(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:
