@@ -18,12 +18,20 @@ fn main() {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut board: Vec<Vec<char>> = Vec::new();
+    // Like the real bots, it must be asked for its setup before anything else: they read
+    // their first line as `RED|BLUE opponent width height` and fail on anything else.
+    let mut set_up = false;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let line = line.trim_end().to_string();
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
+            _ if !set_up && !matches!(words.first().copied(), Some("RED") | Some("BLUE")) => {
+                eprintln!("ucc_agent: expected RED or BLUE first, got '{line}'");
+                std::process::exit(1);
+            }
             Some("RED") | Some("BLUE") => {
+                set_up = true;
                 // Four rows: Red's back row first, Blue's front row first. The same four
                 // lines work for both: Flag and Bombs in the middle rows.
                 for row in ["9999999977", "1233444555", "5666677888", "88sBBBBBBF"] {

@@ -298,6 +298,18 @@ fn a_ucc_bot_plays_under_our_referee() {
     assert!(!out.contains("crashed") && !out.contains("time"), "{out}");
     let games = read_records(&std::fs::read_to_string(&records).expect("records")).expect("read");
     assert_eq!(games.len(), 4);
+    // The bot cannot be handed a setup, so it plays its own in the pairs' second games too
+    // (the stand-in, like the real bots, fails when it is not asked for one).
+    // Its four lines read as different setups for Red and for Blue.
+    for (colour, setup) in [("Red", "RedSetup"), ("Blue", "BlueSetup")] {
+        let bot_setups: Vec<&str> = games
+            .iter()
+            .filter(|g| g.tag(colour) == Some("ucc"))
+            .filter_map(|g| g.tag(setup))
+            .collect();
+        assert_eq!(bot_setups.len(), 2, "{colour}");
+        assert_eq!(bot_setups[0], bot_setups[1], "{colour}");
+    }
     for g in &games {
         assert!(g.moves.len() > 10, "{:?}", g.tags);
         g.replay().expect("replays");

@@ -62,6 +62,12 @@ pub trait Player: Send {
     ) -> Result<String, PlayerFault>;
     /// The game is over (a chance to say goodbye; errors are ignored).
     fn game_over(&mut self, _rules: &Rules, _state: &PlayerState, _result: &GameResult) {}
+    /// Whether the player always chooses its own setup, even where the referee would impose
+    /// one (the second game of a pair replays the first game's setups). A UCC bot must be
+    /// asked for its setup before it plays, and goes on from the setup it sent.
+    fn chooses_own_setup(&self) -> bool {
+        false
+    }
 }
 
 /// How a game ended.
@@ -219,7 +225,7 @@ pub fn play_game(spec: &GameSpec, players: [&mut dyn Player; 2]) -> GameRecord {
     let setup_limit = spec.time_control.setup_limit();
     for color in Color::BOTH {
         let i = color.index();
-        if record.setups[i].is_some() {
+        if record.setups[i].is_some() && !players[i].chooses_own_setup() {
             continue;
         }
         let lose = |why: String| GameResult {

@@ -247,6 +247,12 @@ impl Player for UccPlayer {
         &self.spec.name
     }
 
+    /// The UCC protocol has no way to hand a bot a setup: it sends its own and keeps track
+    /// of its pieces from there.
+    fn chooses_own_setup(&self) -> bool {
+        true
+    }
+
     fn setup(
         &mut self,
         rules: &Rules,
