@@ -11,6 +11,11 @@
 # in every game, so that the setup book counts too: `match --own-setups`).
 # Against PREVIOUS the match runs an SPRT (elo0=0 elo1=10 alpha=0.05 beta=0.05) and stops
 # when it decides.
+#
+# UCC_BOTS (environment, optional): commands of bots of the 2012 UCC competition (vixen,
+# asmodeus, ... see docs/ucc.md), separated by spaces, each a row of its own on classic.
+# Those bots have no clock and often take 0.1-0.3 s a move: they get a deadline of at least
+# 1000 ms, and the engine a Move Overhead that keeps its own time at MOVETIME_MS.
 set -euo pipefail
 engine=${1:-target/release/stratagem}
 previous=${2:--}
@@ -48,6 +53,18 @@ for baseline in random greedy classic; do
         --games "$games" --concurrency 2 --movetime "$movetime" "${setup_args[@]}" 2>/dev/null)
     row "$baseline" "$out"
 done
+if [ -n "${UCC_BOTS:-}" ] && [ "$variant" = classic ]; then
+    deadline=$(( movetime > 1000 ? movetime : 1000 ))
+    for bot in $UCC_BOTS; do
+        name=$(basename "$bot"); name=${name%.*}
+        out=$("$engine" match --variant classic \
+            --engine cmd="$engine" name=engine "option.Move Overhead=$(( deadline - movetime ))" \
+            --engine cmd="$bot" proto=ucc name="$name" \
+            --set two-squares=off --set more-squares=none --own-setups \
+            --games "$games" --concurrency 2 --movetime "$deadline" 2>/dev/null)
+        row "$name" "$out"
+    done
+fi
 if [ "$previous" != "-" ]; then
     out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
         --engine cmd="$previous" name=previous --games "$games" --concurrency 2 \
