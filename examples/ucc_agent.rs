@@ -26,10 +26,6 @@ fn main() {
         let line = line.trim_end().to_string();
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
-            _ if !set_up && !matches!(words.first().copied(), Some("RED") | Some("BLUE")) => {
-                eprintln!("ucc_agent: expected RED or BLUE first, got '{line}'");
-                std::process::exit(1);
-            }
             Some("RED") | Some("BLUE") => {
                 set_up = true;
                 // Four rows: Red's back row first, Blue's front row first. The same four
@@ -37,6 +33,10 @@ fn main() {
                 for row in ["9999999977", "1233444555", "5666677888", "88sBBBBBBF"] {
                     let _ = writeln!(out, "{row}");
                 }
+            }
+            _ if !set_up => {
+                eprintln!("ucc_agent: expected RED or BLUE first, got '{line}'");
+                std::process::exit(1);
             }
             Some("QUIT") => break,
             _ if line.len() == 10 && !line.contains(' ') => {

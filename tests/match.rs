@@ -299,8 +299,8 @@ fn a_ucc_bot_plays_under_our_referee() {
     let games = read_records(&std::fs::read_to_string(&records).expect("records")).expect("read");
     assert_eq!(games.len(), 4);
     // The bot cannot be handed a setup, so it plays its own in the pairs' second games too
-    // (the stand-in, like the real bots, fails when it is not asked for one).
-    // Its four lines read as different setups for Red and for Blue.
+    // (the stand-in, like the real bots, fails when it is not asked for one). Its four lines
+    // read as different setups for Red and for Blue, so each colour is compared apart.
     for (colour, setup) in [("Red", "RedSetup"), ("Blue", "BlueSetup")] {
         let bot_setups: Vec<&str> = games
             .iter()
