@@ -12,8 +12,9 @@
 # Against PREVIOUS the match runs an SPRT (elo0=0 elo1=10 alpha=0.05 beta=0.05) and stops
 # when it decides.
 #
-# UCC_BOTS (environment, optional): commands of bots of the 2012 UCC competition (vixen,
-# asmodeus, ... see docs/ucc.md), separated by spaces, each a row of its own on classic.
+# UCC_BOTS (environment, optional): commands of bots of the 2012 UCC competition (peternlewis,
+# celsius, ramen, vixen, asmodeus: see docs/ucc.md), separated by spaces, each a row of its own
+# on classic.
 # Those bots have no clock and often take 0.1-0.3 s a move: they get a deadline of at least
 # 1000 ms, and the engine a Move Overhead that keeps its own time at MOVETIME_MS.
 set -euo pipefail
