@@ -1,6 +1,8 @@
 //! A small stand-in for the UCC 2012 Stratego bots (`docs/ucc.md`), used by the tests to
 //! check that `stratagem match` speaks their protocol. It sets up a fixed army and moves a
-//! piece one square, to an empty or enemy square, chosen from its seed (argument 1).
+//! piece one square, to an empty or enemy square, chosen from its seed (argument 1). With a
+//! second argument N it answers `SURRENDER` instead of its Nth move, as peternlewis does
+//! when it finds no move.
 
 use std::io::{BufRead, Write};
 
@@ -15,6 +17,8 @@ fn main() {
             .wrapping_add(1442695040888963407);
         (seed >> 33) as usize
     };
+    let surrender_at: Option<usize> = std::env::args().nth(2).and_then(|s| s.parse().ok());
+    let mut moves_made = 0;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut board: Vec<Vec<char>> = Vec::new();
@@ -65,7 +69,10 @@ fn main() {
                             }
                         }
                     }
-                    let answer = if moves.is_empty() {
+                    moves_made += 1;
+                    let answer = if surrender_at == Some(moves_made) {
+                        "SURRENDER".to_string()
+                    } else if moves.is_empty() {
                         "NO_MOVE".to_string()
                     } else {
                         moves[next() % moves.len()].clone()

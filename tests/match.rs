@@ -314,4 +314,28 @@ fn a_ucc_bot_plays_under_our_referee() {
         assert!(g.moves.len() > 10, "{:?}", g.tags);
         g.replay().expect("replays");
     }
+    // A bot that answers SURRENDER resigns: the record says so, not "illegal move".
+    let records = dir.join("surrender.pgn");
+    args.insert(5, "arg=3".into());
+    let at = args.iter().position(|a| a == "--games").expect("--games") + 1;
+    args[at] = "2".into();
+    let last = args.len() - 1;
+    args[last] = records.display().to_string();
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_match(&refs);
+    assert!(!out.contains("illegal"), "{out}");
+    let games = read_records(&std::fs::read_to_string(&records).expect("records")).expect("read");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let bot = if g.tag("Red") == Some("ucc") {
+            "Red"
+        } else {
+            "Blue"
+        };
+        assert_eq!(
+            g.tag("Termination"),
+            Some(format!("{bot} resigns").as_str())
+        );
+        g.replay().expect("replays");
+    }
 }

@@ -327,6 +327,11 @@ impl Player for UccPlayer {
             p.send(&line)?;
         }
         let answer = p.read_line(deadline)?;
+        // peternlewis gives up so when it finds no move; the manager's results call it a
+        // surrender, and the record should say so rather than "illegal move".
+        if answer.trim() == "SURRENDER" {
+            return Err(PlayerFault::Resigned);
+        }
         Ok(read_ucc_move(&answer))
     }
 
