@@ -265,35 +265,39 @@ fn a_ucc_bot_plays_under_our_referee() {
         agent.display()
     );
     let dir = scratch("ucc");
+    // A match of `games` games between the stand-in (with `bot_args`) and `random`.
+    let play = |bot_args: &[&str], games: &str, records: &Path| {
+        let mut args = vec![
+            "--engine".to_string(),
+            format!("cmd={}", agent.display()),
+            "name=ucc".into(),
+            "proto=ucc".into(),
+        ];
+        args.extend(bot_args.iter().map(|a| format!("arg={a}")));
+        args.push("--engine".into());
+        args.extend(random_engine("random", 3));
+        args.extend(
+            [
+                "--games",
+                games,
+                "--movetime",
+                "500",
+                "--set",
+                "two-squares=off",
+                "--set",
+                "more-squares=none",
+                "--set",
+                "ply-limit=300",
+                "--records",
+            ]
+            .map(String::from),
+        );
+        args.push(records.display().to_string());
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        run_match(&refs)
+    };
     let records = dir.join("ucc.pgn");
-    let mut args = vec![
-        "--engine".to_string(),
-        format!("cmd={}", agent.display()),
-        "name=ucc".into(),
-        "proto=ucc".into(),
-        "arg=7".into(),
-        "--engine".into(),
-    ];
-    args.extend(random_engine("random", 3));
-    args.extend(
-        [
-            "--games",
-            "4",
-            "--movetime",
-            "500",
-            "--set",
-            "two-squares=off",
-            "--set",
-            "more-squares=none",
-            "--set",
-            "ply-limit=300",
-            "--records",
-        ]
-        .map(String::from),
-    );
-    args.push(records.display().to_string());
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = run_match(&refs);
+    let out = play(&["7"], "4", &records);
     assert!(!out.contains("illegal"), "{out}");
     assert!(!out.contains("crashed") && !out.contains("time"), "{out}");
     let games = read_records(&std::fs::read_to_string(&records).expect("records")).expect("read");
@@ -316,13 +320,7 @@ fn a_ucc_bot_plays_under_our_referee() {
     }
     // A bot that answers SURRENDER resigns: the record says so, not "illegal move".
     let records = dir.join("surrender.pgn");
-    args.insert(5, "arg=3".into());
-    let at = args.iter().position(|a| a == "--games").expect("--games") + 1;
-    args[at] = "2".into();
-    let last = args.len() - 1;
-    args[last] = records.display().to_string();
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = run_match(&refs);
+    let out = play(&["7", "3"], "2", &records);
     assert!(!out.contains("illegal"), "{out}");
     let games = read_records(&std::fs::read_to_string(&records).expect("records")).expect("read");
     assert_eq!(games.len(), 2);
