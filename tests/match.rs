@@ -146,11 +146,52 @@ fn own_setups_are_chosen_afresh_in_every_game() {
     );
     let (_, games) = run_match_with_records(args, &records);
     assert_eq!(games.len(), 2);
-    // Each engine's seed is fixed here, so it draws the same setups for either colour:
-    // the first game's Red setup is now the second game's Blue one, and the other way.
-    assert_eq!(games[0].tag("RedSetup"), games[1].tag("BlueSetup"));
-    assert_eq!(games[0].tag("BlueSetup"), games[1].tag("RedSetup"));
-    assert_ne!(games[0].tag("RedSetup"), games[1].tag("RedSetup"));
+    // Engine a is Red in the first game and Blue in the second; each of its setups is its
+    // own choice, and they differ (the same process chooses a new one for every game).
+    let a = [games[0].tag("RedSetup"), games[1].tag("BlueSetup")];
+    let b = [games[0].tag("BlueSetup"), games[1].tag("RedSetup")];
+    assert!(a.iter().chain(&b).all(Option::is_some));
+    assert_ne!(a[0], a[1]);
+    assert_ne!(b[0], b[1]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_keeps_its_process_from_game_to_game_and_hears_how_each_ended() {
+    let dir = scratch("keep");
+    let (starts, input) = (dir.join("starts"), dir.join("input"));
+    let wrapped = script(
+        &dir,
+        "engine.sh",
+        &format!(
+            "echo started >> '{}'\ntee -a '{}' | '{}'\n",
+            starts.display(),
+            input.display(),
+            bin()
+        ),
+    );
+    let mut args = vec![
+        "--engine".to_string(),
+        format!("cmd={wrapped}"),
+        "name=learner".into(),
+        "option.Player=random".into(),
+        "--engine".into(),
+    ];
+    args.extend(random_engine("other", 2));
+    args.extend(["--games", "4", "--movetime", "20", "--concurrency", "1"].map(String::from));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_match(&refs);
+    assert!(out.contains("Finished game 4"), "{out}");
+    let started = std::fs::read_to_string(&starts).expect("starts");
+    assert_eq!(started.lines().count(), 1, "one process for the match");
+    let input = std::fs::read_to_string(&input).expect("input");
+    let count = |f: &dyn Fn(&str) -> bool| input.lines().filter(|l| f(l)).count();
+    assert_eq!(count(&|l| l == "newgame"), 4, "{input}");
+    assert_eq!(count(&|l| l == "setoption name Opponent value other"), 4);
+    assert_eq!(count(&|l| l.starts_with("setoption name Seed value ")), 4);
+    // One `position` before every move, and one more at the end of every game.
+    let moves = count(&|l| l.starts_with("go ") && l != "go setup");
+    assert_eq!(count(&|l| l.starts_with("position ")), moves + 4, "{input}");
 }
 
 #[test]

@@ -327,3 +327,74 @@ fn weaker_levels_vary_their_choice_and_full_strength_does_not() {
     assert!(full.len() < weak.len(), "{full:?} {weak:?}");
     assert!(engine.finish());
 }
+
+/// The lines the engine writes before answering `isready`.
+fn lines_until_ready(engine: &mut EngineProcess) -> Vec<String> {
+    engine.send("isready");
+    let mut lines = Vec::new();
+    loop {
+        match engine.next_line(WAIT) {
+            Some(l) if l == "readyok" => return lines,
+            Some(l) => lines.push(l),
+            None => panic!("no readyok; got {lines:#?}"),
+        }
+    }
+}
+
+/// The belief `d` gives kind `letter` on `square` (0 when it is not among the four likeliest).
+fn belief_of(lines: &[String], square: &str, letter: char) -> f64 {
+    let prefix = format!("info string belief {square}: ");
+    let line = lines
+        .iter()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no belief for {square} in {lines:#?}"));
+    line.split(", ")
+        .find_map(|item| {
+            let (l, p) = item.split_once(' ')?;
+            (l.starts_with(letter)).then(|| p.trim_end_matches('%').parse::<f64>().ok())?
+        })
+        .unwrap_or(0.0)
+}
+
+#[test]
+fn the_engine_remembers_an_opponents_setup_from_one_game_to_the_next() {
+    const GAME_1: &str = "position red first red setup \
+        2222222233/3334444555/5666677788/9XSBBBBBBF moves a4a7x2B< b7b6";
+    // Another game: our own setup differs, the enemy's is not known yet.
+    const GAME_2: &str = "position red first red setup 2222222233/3334444555/5666677788/9XSBBBBBFB";
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name Opponent value bot");
+    engine.send(GAME_2);
+    engine.send("d");
+    let before = lines_until_ready(&mut engine);
+    let fresh = belief_of(&before, "a7", 'B');
+    assert!(!before.iter().any(|l| l.contains("memory:")), "{before:#?}");
+    // Game 1 showed a Bomb on a7 (our Scout hit it).
+    engine.send("newgame");
+    engine.send(GAME_1);
+    engine.send("newgame");
+    engine.send(GAME_2);
+    engine.send("d");
+    let after = lines_until_ready(&mut engine);
+    let remembered = belief_of(&after, "a7", 'B');
+    assert!(
+        after
+            .iter()
+            .any(|l| l.starts_with("info string memory: 1 earlier games")),
+        "{after:#?}"
+    );
+    assert!(remembered > 2.0 * fresh.max(5.0), "{fresh} -> {remembered}");
+    // Another opponent, or memory switched off: the fresh belief again.
+    for setting in ["Opponent value someone else", "Memory value false"] {
+        engine.send(&format!("setoption name {setting}"));
+        engine.send(GAME_2);
+        engine.send("d");
+        let lines = lines_until_ready(&mut engine);
+        assert!(!lines.iter().any(|l| l.contains("memory:")), "{lines:#?}");
+        assert!(
+            belief_of(&lines, "a7", 'B') < remembered / 2.0,
+            "{lines:#?}"
+        );
+    }
+    assert!(engine.finish());
+}

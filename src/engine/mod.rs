@@ -22,7 +22,7 @@ use crate::rules::{FirstMover, Rules};
 use crate::search::params::WIN_BOUND;
 use crate::search::tt::Table;
 use crate::search::{self, Config, Limits, Progress};
-use crate::view::{parse_occupancy, Belief, Evidence, PublicMove, View};
+use crate::view::{parse_occupancy, Belief, Evidence, Memory, PublicMove, SeenSetup, View};
 
 /// Where protocol lines go: shared by the reader and the search thread.
 #[derive(Clone)]
@@ -80,6 +80,8 @@ pub struct Engine {
     last_play: Option<(PlayKey, Vec<String>, View)>,
     /// The transposition table and its size in MiB, made at the first `go`.
     table: Option<(u64, Arc<Table>)>,
+    /// What earlier games showed of each opponent's setups.
+    memory: Memory,
 }
 
 /// What must match for a cached view to be extended by new moves.
@@ -119,6 +121,7 @@ impl Engine {
             table: None,
             running: None,
             setups_chosen: 0,
+            memory: Memory::default(),
         }
     }
 
@@ -169,6 +172,7 @@ impl Engine {
                 Err(e) => self.out.error(&e),
             },
             Command::NewGame => {
+                self.memory.end_game();
                 crate::view::prepare(&self.rules);
                 self.game = Game::None;
                 if let Some((_, t)) = &self.table {
@@ -261,6 +265,18 @@ impl Engine {
                 for token in &moves[applied..] {
                     let m = PublicMove::parse(token, &self.rules).map_err(|e| e.to_string())?;
                     view.apply(&m).map_err(|e| e.to_string())?;
+                }
+                if self.opts.memory {
+                    // One memory per opponent and rule set; a position of another game
+                    // (another setup or side) ends the game in progress.
+                    let (opponent, game) = (
+                        format!("{}\n{}", self.opts.opponent, key.4),
+                        format!("{:?}", &key),
+                    );
+                    self.memory.observe(&opponent, &game, SeenSetup::of(&view));
+                    view.recall(self.memory.recall(&opponent));
+                } else {
+                    view.recall(None);
                 }
                 self.last_play = Some((key, moves, view.clone()));
                 Ok(Game::Play(view))

@@ -24,6 +24,10 @@ pub struct EngineOptions {
     pub strength: u32,
     /// Who chooses the moves: the search or a baseline.
     pub player: crate::search::PlayerKind,
+    /// Who the engine plays: what earlier games showed is remembered per opponent.
+    pub opponent: String,
+    /// Whether the belief uses what earlier games against the opponent showed.
+    pub memory: bool,
 }
 
 impl Default for EngineOptions {
@@ -37,6 +41,8 @@ impl Default for EngineOptions {
             move_overhead_ms: 30,
             strength: 100,
             player: crate::search::PlayerKind::Search,
+            opponent: String::new(),
+            memory: true,
         }
     }
 }
@@ -92,6 +98,20 @@ impl EngineOptions {
                         crate::search::PlayerKind::NAMES.join(", ")
                     )
                 })?
+            }
+            "opponent" => {
+                self.opponent = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_string()
+                }
+            }
+            "memory" => {
+                self.memory = match value {
+                    "true" | "on" => true,
+                    "false" | "off" => false,
+                    _ => return Err(format!("option 'Memory': '{value}' is not true or false")),
+                }
             }
             "level" => {
                 let level = LEVELS
@@ -212,6 +232,18 @@ impl EngineOptions {
                 .map(|p| format!("var {p}"))
                 .collect::<Vec<_>>()
                 .join(" ")
+        ));
+        lines.push(format!(
+            "option name Opponent type string default {}",
+            if self.opponent.is_empty() {
+                "<empty>"
+            } else {
+                &self.opponent
+            }
+        ));
+        lines.push(format!(
+            "option name Memory type check default {}",
+            self.memory
         ));
         lines
     }

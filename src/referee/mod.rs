@@ -62,6 +62,9 @@ pub trait Player: Send {
     ) -> Result<String, PlayerFault>;
     /// The game is over (a chance to say goodbye; errors are ignored).
     fn game_over(&mut self, _rules: &Rules, _state: &PlayerState, _result: &GameResult) {}
+    /// A new game against `opponent` (its name) is about to begin, to be played with
+    /// `seed` where the player takes one. A match keeps its players from game to game.
+    fn new_game(&mut self, _opponent: &str, _seed: u64) {}
     /// Whether the player always chooses its own setup, even where the referee would impose
     /// one (the second game of a pair replays the first game's setups). A UCC bot must be
     /// asked for its setup before it plays, and goes on from the setup it sent.

@@ -96,6 +96,13 @@ pub const APPROACH_WEIGHT: f64 = 3.0;
 /// Belief: likelihood ratio for a piece that ran from an identified piece of ours that came
 /// next to it, in favour of the kinds that lose to it.
 pub const FLEE_WEIGHT: f64 = 3.0;
+/// Memory: how many earlier games against one opponent are remembered (the oldest is
+/// forgotten first).
+pub const MEMORY_GAMES: usize = 50;
+/// Memory: the chance that an opponent who repeats a setup changed any one square of it.
+/// Small, so that one piece found where a remembered setup had another kind nearly rules
+/// that setup out (×0.05), yet a setup with a few pieces swapped is still recognised.
+pub const MEMORY_NOISE: f64 = 0.05;
 /// Belief: draws taken from one chain before a fresh one starts, when marginals are counted.
 pub const DRAWS_PER_CHAIN: usize = 50;
 /// Belief: sweeps of swap proposals (each one per free enemy piece) before a draw is used.

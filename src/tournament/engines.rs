@@ -15,12 +15,19 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 /// Extra time allowed after the clock for the line to arrive.
 const GRACE: Duration = Duration::from_millis(50);
 
-/// An engine speaking our protocol. The process is started on first use and lives for
-/// one game (the match starts a fresh one for every game, which also restarts an engine
-/// that crashed).
+/// An engine speaking our protocol. The process is started on first use and then kept from
+/// game to game, as cutechess does: each game begins with `setoption name Seed`,
+/// `setoption name Opponent` (when the engine has that option) and `newgame`, and ends with
+/// the game's final `position`, so an engine can learn from one game for the next. A
+/// process that crashed, hung or answered late is dropped, and the next game starts a
+/// fresh one.
 pub struct SeiPlayer {
     spec: EngineSpec,
     process: Option<Process>,
+    /// The engine declared an `Opponent` option.
+    takes_opponent: bool,
+    /// What the next game begins with: the opponent's name and the seed.
+    pending: Option<(String, u64)>,
 }
 
 impl SeiPlayer {
@@ -28,15 +35,22 @@ impl SeiPlayer {
         SeiPlayer {
             spec,
             process: None,
+            takes_opponent: false,
+            pending: None,
         }
     }
 
     fn ready(&mut self, rules: &Rules) -> Result<&mut Process, PlayerFault> {
-        if self.process.is_none() {
+        let started = self.process.is_none();
+        if started {
             let mut p = Process::start(&self.spec)?;
-            let deadline = Instant::now() + HANDSHAKE;
             p.send("sei")?;
-            p.read_until(deadline, |l| (l == "seiok").then_some(()))?;
+            let mut takes_opponent = false;
+            p.read_until(Instant::now() + HANDSHAKE, |l| {
+                takes_opponent |= l.starts_with("option name Opponent ");
+                (l == "seiok").then_some(())
+            })?;
+            self.takes_opponent = takes_opponent;
             p.send(&format!("setoption name Variant value {}", rules.name()))?;
             for s in rules.settings() {
                 if let Some((name, value)) = s.split_once('=') {
@@ -46,14 +60,68 @@ impl SeiPlayer {
             for (name, value) in &self.spec.options {
                 p.send(&format!("setoption name {name} value {value}"))?;
             }
-            p.send("isready")?;
-            p.read_until(deadline, |l| (l == "readyok").then_some(()))?;
             self.process = Some(p);
         }
-        self.process
+        let p = self
+            .process
             .as_mut()
-            .ok_or_else(|| PlayerFault::Crashed("not started".into()))
+            .ok_or_else(|| PlayerFault::Crashed("not started".into()))?;
+        let next_game = self.pending.take();
+        if let Some((opponent, seed)) = &next_game {
+            // What the user set with `option.Seed=…` or `option.Opponent=…` stands.
+            let user_set = |name: &str| {
+                self.spec
+                    .options
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case(name))
+            };
+            if !user_set("seed") {
+                p.send(&format!("setoption name Seed value {seed}"))?;
+            }
+            if self.takes_opponent && !user_set("opponent") {
+                p.send(&format!("setoption name Opponent value {opponent}"))?;
+            }
+            p.send("newgame")?;
+        }
+        if started || next_game.is_some() {
+            p.send("isready")?;
+            p.read_until(Instant::now() + HANDSHAKE, |l| {
+                (l == "readyok").then_some(())
+            })?;
+        }
+        Ok(p)
     }
+
+    /// Runs `f` on the engine; a fault drops the process, so that an engine still searching
+    /// or in a bad state does not carry into the next game.
+    fn with<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, PlayerFault>,
+    ) -> Result<T, PlayerFault> {
+        let result = f(self);
+        if result.is_err() {
+            self.process = None;
+        }
+        result
+    }
+}
+
+/// The `position` command that gives `state` to an engine.
+fn position_line(rules: &Rules, state: &PlayerState) -> String {
+    let moves: Vec<String> = state
+        .history
+        .iter()
+        .map(|m| m.display(rules).to_string())
+        .collect();
+    format!(
+        "position {} first {} setup {} opponent {}{}{}",
+        state.color.name(),
+        state.first.name(),
+        state.setup,
+        state.opponent_occupancy,
+        if moves.is_empty() { "" } else { " moves " },
+        moves.join(" ")
+    )
 }
 
 impl Player for SeiPlayer {
@@ -61,12 +129,18 @@ impl Player for SeiPlayer {
         &self.spec.name
     }
 
+    fn new_game(&mut self, opponent: &str, seed: u64) {
+        self.pending = Some((opponent.to_string(), seed));
+    }
+
     fn setup(&mut self, rules: &Rules, _: Color, limit: Duration) -> Result<String, PlayerFault> {
-        let deadline = Instant::now() + limit + HANDSHAKE;
-        let p = self.ready(rules)?;
-        p.send("go setup")?;
-        p.read_until(deadline, |l| {
-            l.strip_prefix("bestsetup ").map(|s| s.trim().to_string())
+        self.with(|me| {
+            let deadline = Instant::now() + limit + HANDSHAKE;
+            let p = me.ready(rules)?;
+            p.send("go setup")?;
+            p.read_until(deadline, |l| {
+                l.strip_prefix("bestsetup ").map(|s| s.trim().to_string())
+            })
         })
     }
 
@@ -76,39 +150,37 @@ impl Player for SeiPlayer {
         state: &PlayerState,
         clock: &Clock,
     ) -> Result<String, PlayerFault> {
-        let p = self.ready(rules)?;
-        let deadline = Instant::now() + clock.limit() + GRACE;
-        let moves: Vec<String> = state
-            .history
-            .iter()
-            .map(|m| m.display(rules).to_string())
-            .collect();
-        p.send(&format!(
-            "position {} first {} setup {} opponent {}{}{}",
-            state.color.name(),
-            state.first.name(),
-            state.setup,
-            state.opponent_occupancy,
-            if moves.is_empty() { "" } else { " moves " },
-            moves.join(" ")
-        ))?;
-        let go = go_limits(clock, state.color);
-        let mut line = String::from("go");
-        for (i, c) in ["r", "b"].iter().enumerate() {
-            if let Some(t) = go.time[i] {
-                line.push_str(&format!(" {c}time {t}"));
+        self.with(|me| {
+            let p = me.ready(rules)?;
+            let deadline = Instant::now() + clock.limit() + GRACE;
+            p.send(&position_line(rules, state))?;
+            let go = go_limits(clock, state.color);
+            let mut line = String::from("go");
+            for (i, c) in ["r", "b"].iter().enumerate() {
+                if let Some(t) = go.time[i] {
+                    line.push_str(&format!(" {c}time {t}"));
+                }
+                if let Some(t) = go.inc[i] {
+                    line.push_str(&format!(" {c}inc {t}"));
+                }
             }
-            if let Some(t) = go.inc[i] {
-                line.push_str(&format!(" {c}inc {t}"));
+            if let Some(t) = go.movetime {
+                line.push_str(&format!(" movetime {t}"));
             }
-        }
-        if let Some(t) = go.movetime {
-            line.push_str(&format!(" movetime {t}"));
-        }
-        p.send(&line)?;
-        p.read_until(deadline, |l| {
-            l.strip_prefix("bestmove ").map(|s| s.trim().to_string())
+            p.send(&line)?;
+            p.read_until(deadline, |l| {
+                l.strip_prefix("bestmove ").map(|s| s.trim().to_string())
+            })
         })
+    }
+
+    /// Shows the engine how the game ended: its last `position` holds every move.
+    fn game_over(&mut self, rules: &Rules, state: &PlayerState, _: &GameResult) {
+        if let Some(p) = self.process.as_mut() {
+            if p.send(&position_line(rules, state)).is_err() {
+                self.process = None;
+            }
+        }
     }
 }
 
@@ -251,6 +323,13 @@ impl Player for UccPlayer {
     /// of its pieces from there.
     fn chooses_own_setup(&self) -> bool {
         true
+    }
+
+    /// A UCC bot plays one game per process.
+    fn new_game(&mut self, _: &str, _: u64) {
+        self.process = None;
+        self.confirmed = 0;
+        self.started = false;
     }
 
     fn setup(

@@ -114,14 +114,18 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Score, String
         for _ in 0..cfg.concurrency.max(1) {
             let tx = tx.clone();
             let (next, stop, my_pairs) = (&next, &stop, &my_pairs);
-            scope.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                let Some(&pair) = my_pairs.get(i) else { break };
-                if !play_pair(cfg, pair, &tx) {
-                    break;
+            scope.spawn(move || {
+                // Each slot keeps its two players, and so their processes, from game to game.
+                let mut players = [make_player(&cfg.engines[0]), make_player(&cfg.engines[1])];
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    let Some(&pair) = my_pairs.get(i) else { break };
+                    if !play_pair(cfg, pair, &mut players, &tx) {
+                        break;
+                    }
                 }
             });
         }
@@ -202,8 +206,14 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Score, String
     Ok(score)
 }
 
-/// Plays the two games of pair `pair`; false when the receiver is gone.
-fn play_pair(cfg: &MatchConfig, pair: u64, tx: &std::sync::mpsc::Sender<Event>) -> bool {
+/// Plays the two games of pair `pair` between `players` (the first engine's, then the
+/// second's); false when the receiver is gone.
+fn play_pair(
+    cfg: &MatchConfig,
+    pair: u64,
+    players: &mut [Box<dyn Player>; 2],
+    tx: &std::sync::mpsc::Sender<Event>,
+) -> bool {
     let seed = cfg.seed ^ (pair + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut rng = Rng::new(seed);
     let mut setups: [Option<Setup>; 2] = [None, None];
@@ -222,23 +232,16 @@ fn play_pair(cfg: &MatchConfig, pair: u64, tx: &std::sync::mpsc::Sender<Event>) 
     for g in 0..2u64 {
         let game = pair * 2 + g + 1;
         let engine0_red = g == 0;
-        let (red, blue) = if engine0_red { (0, 1) } else { (1, 0) };
-        // Each engine gets a seed of its own for this game (unless the user set one), so
-        // that its setups and sampling vary from game to game yet the match replays.
-        let seeded = |i: usize| {
-            let mut spec = cfg.engines[i].clone();
-            if !spec
-                .options
-                .iter()
-                .any(|(n, _)| n.eq_ignore_ascii_case("seed"))
-            {
-                let s = seed ^ (game * 2 + i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
-                spec.options.push(("Seed".into(), (s >> 1).to_string()));
-            }
-            spec
-        };
-        let mut players = [make_player(&seeded(red)), make_player(&seeded(blue))];
-        let names = [players[0].name().to_string(), players[1].name().to_string()];
+        // Each engine gets a seed of its own for this game (an engine the user gave a seed
+        // keeps it), so that its setups and sampling vary from game to game yet the match
+        // replays.
+        for (i, player) in players.iter_mut().enumerate() {
+            let s = seed ^ (game * 2 + i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+            player.new_game(&cfg.engines[1 - i].name, s >> 1);
+        }
+        let [p0, p1] = &mut *players;
+        let (red, blue) = if engine0_red { (p0, p1) } else { (p1, p0) };
+        let names = [red.name().to_string(), blue.name().to_string()];
         if tx.send(Event::Started { game, names }).is_err() {
             return false;
         }
@@ -248,8 +251,7 @@ fn play_pair(cfg: &MatchConfig, pair: u64, tx: &std::sync::mpsc::Sender<Event>) 
             first,
             time_control: cfg.time_control,
         };
-        let [a, b] = &mut players;
-        let record = play_game(&spec, [a.as_mut(), b.as_mut()]);
+        let record = play_game(&spec, [red.as_mut(), blue.as_mut()]);
         // The second game of the pair keeps the first game's setups with the colours.
         if !cfg.own_setups
             && setups.iter().any(Option::is_none)

@@ -16,6 +16,7 @@
 
 use std::sync::OnceLock;
 
+use super::memory::{Posterior, SeenSetup};
 use super::{KindSet, View};
 use crate::board::{Color, Setup};
 use crate::rng::Rng;
@@ -170,6 +171,9 @@ pub struct Belief {
     /// For every enemy piece, its neighbours at the start: `(other piece, table, whether
     /// this piece is the table's first square)`.
     links: Vec<Vec<(usize, usize, bool)>>,
+    /// How likely the enemy's setup is each one remembered from earlier games, when the
+    /// belief used memory.
+    pub recalled: Option<Posterior>,
 }
 
 /// Which evidence a belief uses (the measurement compares them).
@@ -181,6 +185,9 @@ pub struct Evidence {
     pub neighbours: bool,
     /// Approach and flight.
     pub behaviour: bool,
+    /// What earlier games against the same opponent showed of its setup (the view's
+    /// [`Recollection`](super::Recollection), when it has one).
+    pub memory: bool,
 }
 
 impl Evidence {
@@ -188,11 +195,13 @@ impl Evidence {
         setups: true,
         neighbours: true,
         behaviour: true,
+        memory: true,
     };
     pub const NONE: Evidence = Evidence {
         setups: false,
         neighbours: false,
         behaviour: false,
+        memory: false,
     };
 }
 
@@ -208,23 +217,74 @@ impl Belief {
             None
         };
         let kind_letters = prior.map(|pr| pr.kind_letters(rules)).unwrap_or_default();
+        let in_play: Vec<usize> = (0..kinds).filter(|&k| rules.kind(k).count > 0).collect();
+        let army: f64 = in_play.iter().map(|&k| rules.kind(k).count as f64).sum();
+        // The fresh-setup prior of kind `k` on setup square `square`, before normalising.
+        let fresh = |square: Option<usize>, k: usize| -> f64 {
+            match (prior, square) {
+                (Some(pr), Some(sq)) => {
+                    kind_letters[k].map_or(0, |i| pr.counts[sq][i]) as f64 + PRIOR_SMOOTHING
+                }
+                _ => rules.kind(k).count as f64 / army.max(1.0),
+            }
+        };
+        let g = rules.geometry();
+        let width = g.width() as usize;
+        // The prior's square of each setup square, in the coordinates of `SeenSetup`.
+        let prior_square = |index: usize| {
+            prior.and_then(|pr| {
+                let (r, c) = (index / width, index % width);
+                (r < pr.rows && c < pr.width).then_some(r * pr.width + c)
+            })
+        };
+        // The fresh-setup prior of every setup square, normalised, for the memory's sums.
+        let shares: Vec<[f64; MAX_KINDS]> = (0..width * g.home_rows() as usize)
+            .map(|index| {
+                let sq = prior_square(index);
+                let total: f64 = in_play.iter().map(|&k| fresh(sq, k)).sum();
+                let mut share = [0.0; MAX_KINDS];
+                for &k in &in_play {
+                    share[k] = fresh(sq, k) / total.max(1e-12);
+                }
+                share
+            })
+            .collect();
+        let mass = |index: usize, set: KindSet| -> f64 {
+            shares.get(index).map_or(0.0, |share| {
+                in_play
+                    .iter()
+                    .filter(|&&k| set & (1 << k) != 0)
+                    .map(|&k| share[k])
+                    .sum()
+            })
+        };
+        let recalled = view
+            .recollection
+            .as_ref()
+            .filter(|r| evidence.memory && r.games() > 0)
+            .map(|r| r.posterior(&SeenSetup::of(view), &mass));
         let weights = view
             .enemy
             .iter()
             .map(|p| {
                 let mut w = [0.0; MAX_KINDS];
-                let cell = prior.and_then(|pr| Some(&pr.counts[pr.square(rules, them, p.start?)?]));
+                let index = p.start.and_then(|sq| {
+                    let (r, c) = setup_coordinates(rules, them, sq)?;
+                    Some(r * width + c)
+                });
+                let square = index.and_then(prior_square);
                 for (k, weight) in w.iter_mut().enumerate().take(kinds) {
                     if p.possible & (1 << k) == 0 {
                         continue;
                     }
-                    *weight = match cell {
-                        Some(counts) => {
-                            let n = kind_letters[k].map_or(0, |i| counts[i]);
-                            n as f64 + PRIOR_SMOOTHING
-                        }
-                        None => 1.0,
+                    *weight = if prior.is_some() && square.is_some() {
+                        fresh(square, k)
+                    } else {
+                        1.0
                     };
+                    if let (Some(post), Some(i)) = (&recalled, index) {
+                        *weight *= post.factor(i, k, &mass);
+                    }
                     if evidence.behaviour {
                         *weight *= behaviour_factor(rules, k, p.approached, p.fled);
                     }
@@ -236,6 +296,7 @@ impl Belief {
             weights,
             tables: Vec::new(),
             links: vec![Vec::new(); view.enemy.len()],
+            recalled,
         };
         if let Some(pr) = prior.filter(|_| evidence.neighbours) {
             belief.link_neighbours(view, pr, &kind_letters);
@@ -358,7 +419,7 @@ fn behaviour_factor(rules: &Rules, k: usize, approached: KindSet, fled: KindSet)
 }
 
 /// Where `sq` lies in `owner`'s setup: row from the front, column from the owner's left.
-fn setup_coordinates(
+pub(super) fn setup_coordinates(
     rules: &Rules,
     owner: Color,
     sq: crate::board::Square,

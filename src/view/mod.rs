@@ -10,12 +10,14 @@
 //! every other piece.
 
 mod belief;
+mod memory;
 mod public_move;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
 
 pub use belief::{prepare, Belief, Evidence, MAX_KINDS};
+pub use memory::{Memory, Posterior, Recollection, SeenSetup};
 pub use public_move::{ActionRecord, Battle, MoveTokenError, ProbeAnswer, PublicMove};
 
 use crate::board::{Cell, Color, HistoryEntry, Position, Setup, Square, MAILBOX};
@@ -129,6 +131,8 @@ pub struct View {
     blind_losses: Vec<usize>,
     /// The ply after which the enemy last lost a piece (0 when it never has).
     enemy_lost_at: u32,
+    /// What earlier games against this opponent showed of its setups (the belief weighs it).
+    recollection: Option<Arc<Recollection>>,
 }
 
 /// Reads an occupancy string: rows as the opponent sees them, front row first, `?` an
@@ -229,6 +233,7 @@ impl View {
             decided: false,
             blind_losses: Vec::new(),
             enemy_lost_at: 0,
+            recollection: None,
             rules: Arc::clone(&rules),
         };
         for sq in g.all_squares().filter(|&s| !g.is_impassable(s)) {
@@ -298,6 +303,7 @@ impl View {
             decided: false,
             blind_losses: Vec::new(),
             enemy_lost_at: pos.ply(),
+            recollection: None,
             rules: Arc::clone(&rules),
         };
         let all = kinds_in_play(&rules);
@@ -378,6 +384,15 @@ impl View {
     /// identified, one entry per such battle, in the order they happened.
     pub fn blind_losses(&self) -> &[usize] {
         &self.blind_losses
+    }
+
+    /// Gives the belief what earlier games against this opponent showed.
+    pub fn recall(&mut self, recollection: Option<Arc<Recollection>>) {
+        self.recollection = recollection;
+    }
+
+    pub fn recollection(&self) -> Option<&Recollection> {
+        self.recollection.as_deref()
     }
 
     /// Plies played since the enemy last lost a piece (since the start when it never has;
@@ -1194,8 +1209,27 @@ impl View {
     /// each: its square, whether it moved, and its likeliest kinds with their probabilities
     /// (from 400 draws of the belief with all evidence; see [`Belief`]).
     pub fn belief_text(&self, rng: &mut Rng) -> String {
-        let marginals = Belief::new(self, Evidence::ALL).marginals(self, rng, 400);
+        let belief = Belief::new(self, Evidence::ALL);
+        let marginals = belief.marginals(self, rng, 400);
         let mut out = String::new();
+        if let (Some(r), Some(post)) = (self.recollection(), &belief.recalled) {
+            let _ = write!(
+                out,
+                "memory: {} earlier games against this opponent; a new setup {:.0}%",
+                r.games(),
+                post.fresh * 100.0
+            );
+            if let Some((w, game, mirrored)) = post.best() {
+                let _ = write!(
+                    out,
+                    ", likeliest earlier setup {:.0}% (game {} of those{})",
+                    w * 100.0,
+                    game + 1,
+                    if mirrored { ", mirrored" } else { "" }
+                );
+            }
+            out.push('\n');
+        }
         let mut pieces: Vec<(Square, usize)> = self
             .enemy
             .iter()
