@@ -397,4 +397,30 @@ fn the_engine_remembers_an_opponents_setup_from_one_game_to_the_next() {
         );
     }
     assert!(engine.finish());
+    // With a memory file, the next run remembers too; the game in progress at `quit`
+    // counts.
+    let file = std::env::temp_dir().join(format!("stratagem-memory-{}", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let set_file = format!("setoption name Memory File value {}", file.display());
+    let mut engine = EngineProcess::start();
+    engine.send(&set_file);
+    engine.send("setoption name Opponent value bot");
+    engine.send(GAME_1);
+    engine.send("quit");
+    assert!(engine.finish());
+    let mut engine = EngineProcess::start();
+    engine.send(&set_file);
+    engine.send("setoption name Opponent value bot");
+    engine.send(GAME_2);
+    engine.send("d");
+    let lines = lines_until_ready(&mut engine);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string memory: 1 earlier games")),
+        "{lines:#?}"
+    );
+    assert_eq!(belief_of(&lines, "a7", 'B'), remembered);
+    assert!(engine.finish());
+    let _ = std::fs::remove_file(&file);
 }

@@ -103,6 +103,10 @@ pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) {
         }
     }
     engine.stop_search();
+    // The game in progress counts too: the next run may read it from the memory file.
+    if let Err(e) = engine.memory.end_game() {
+        engine.out.error(&e);
+    }
 }
 
 impl Engine {
@@ -168,11 +172,22 @@ impl Engine {
                     }
                     Err(e) => self.out.error(&e),
                 },
+                Ok(options::Changed::MemoryFile) => {
+                    let path = Some(&self.opts.memory_file)
+                        .filter(|p| !p.is_empty())
+                        .map(std::path::PathBuf::from);
+                    match self.memory.use_file(path) {
+                        Ok(n) => log::info!("memory: {n} games read"),
+                        Err(e) => self.out.error(&e),
+                    }
+                }
                 Ok(options::Changed::Other) => {}
                 Err(e) => self.out.error(&e),
             },
             Command::NewGame => {
-                self.memory.end_game();
+                if let Err(e) = self.memory.end_game() {
+                    self.out.error(&e);
+                }
                 crate::view::prepare(&self.rules);
                 self.game = Game::None;
                 if let Some((_, t)) = &self.table {
@@ -269,12 +284,15 @@ impl Engine {
                 if self.opts.memory {
                     // One memory per opponent and rule set; a position of another game
                     // (another setup or side) ends the game in progress.
-                    let (opponent, game) = (
-                        format!("{}\n{}", self.opts.opponent, key.4),
-                        format!("{:?}", &key),
-                    );
-                    self.memory.observe(&opponent, &game, SeenSetup::of(&view));
-                    view.recall(self.memory.recall(&opponent));
+                    let (opponent, rules, game) =
+                        (&self.opts.opponent, &key.4, format!("{:?}", &key));
+                    if let Err(e) =
+                        self.memory
+                            .observe(opponent, rules, &game, SeenSetup::of(&view))
+                    {
+                        self.out.error(&e);
+                    }
+                    view.recall(self.memory.recall(opponent, rules));
                 } else {
                     view.recall(None);
                 }

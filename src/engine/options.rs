@@ -10,6 +10,15 @@ pub const LEVELS: [(&str, u32); 4] = [
     ("Max", 100),
 ];
 
+/// A string option's value: UCI writes the empty string `<empty>`.
+fn string(value: &str) -> String {
+    if value == "<empty>" {
+        String::new()
+    } else {
+        value.to_string()
+    }
+}
+
 /// Everything `setoption` can change.
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
@@ -28,6 +37,8 @@ pub struct EngineOptions {
     pub opponent: String,
     /// Whether the belief uses what earlier games against the opponent showed.
     pub memory: bool,
+    /// Where the memory is kept between runs (empty: nowhere).
+    pub memory_file: String,
 }
 
 impl Default for EngineOptions {
@@ -43,6 +54,7 @@ impl Default for EngineOptions {
             player: crate::search::PlayerKind::Search,
             opponent: String::new(),
             memory: true,
+            memory_file: String::new(),
         }
     }
 }
@@ -52,6 +64,8 @@ impl Default for EngineOptions {
 pub enum Changed {
     /// The rules changed: the game must be set up again.
     Rules,
+    /// The memory file changed: it must be read.
+    MemoryFile,
     Other,
 }
 
@@ -99,12 +113,10 @@ impl EngineOptions {
                     )
                 })?
             }
-            "opponent" => {
-                self.opponent = if value == "<empty>" {
-                    String::new()
-                } else {
-                    value.to_string()
-                }
+            "opponent" => self.opponent = string(value),
+            "memory file" => {
+                self.memory_file = string(value);
+                return Ok(Changed::MemoryFile);
             }
             "memory" => {
                 self.memory = match value {
@@ -233,17 +245,24 @@ impl EngineOptions {
                 .collect::<Vec<_>>()
                 .join(" ")
         ));
+        let shown = |s: &str| {
+            if s.is_empty() {
+                "<empty>".to_string()
+            } else {
+                s.to_string()
+            }
+        };
         lines.push(format!(
             "option name Opponent type string default {}",
-            if self.opponent.is_empty() {
-                "<empty>"
-            } else {
-                &self.opponent
-            }
+            shown(&self.opponent)
         ));
         lines.push(format!(
             "option name Memory type check default {}",
             self.memory
+        ));
+        lines.push(format!(
+            "option name Memory File type string default {}",
+            shown(&self.memory_file)
         ));
         lines
     }

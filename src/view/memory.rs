@@ -13,7 +13,9 @@
 //! hidden rank the engine was not shown.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 use super::belief::setup_coordinates;
 use super::{KindSet, View};
@@ -83,9 +85,12 @@ pub type SetupMass<'a> = dyn Fn(usize, KindSet) -> f64 + 'a;
 
 /// Everything remembered about one opponent under one rule set: what each of its last
 /// [`MEMORY_GAMES`] games showed of its setup, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Recollection {
     games: Vec<SeenSetup>,
+    /// How many of the games after the first brought a setup not seen before: counted at
+    /// the first search that needs it (it weighs every game against those before it).
+    fresh_games: OnceLock<usize>,
 }
 
 /// How likely the current game's setup is each remembered one, or a fresh one.
@@ -107,6 +112,7 @@ impl Recollection {
             self.games.remove(0);
         }
         self.games.push(seen);
+        self.fresh_games = OnceLock::new();
     }
 
     /// How likely each remembered setup is, given what the current game has shown (`now`).
@@ -114,19 +120,31 @@ impl Recollection {
     /// A remembered setup `h` says the piece on a square is one of `S`; the current game
     /// says it is one of `O`. Against a fresh setup, that is evidence for `h` in the ratio
     /// `(1 − ε)·p(O ∩ S) / (p(S)·p(O)) + ε`, with `p` the fresh-setup prior and ε
-    /// ([`MEMORY_NOISE`]) the chance the opponent changed that square. Before any evidence
-    /// a fresh setup weighs one more than the number of earlier games that were themselves
-    /// fresh, and each remembered game weighs one (half each way round): an opponent that
-    /// always brings a new setup soon stops being expected to repeat one.
+    /// ([`MEMORY_NOISE`]) the chance the opponent changed that square.
+    ///
+    /// Before any evidence, a fresh setup has the chance `(f + 1) / (n + 1)` after `n`
+    /// games of which `f` (after the first) brought a setup not seen before (Laplace's rule
+    /// over the `n − 1` changes of game), and the remembered games share the rest, half
+    /// each way round. An opponent that always brings a new setup is soon expected to, and
+    /// a chance likeness of the current game to one of many remembered ones does not
+    /// outweigh that. (The count of fresh games is kept, so `mass` must be the same in
+    /// every call: the rule set's prior.)
     pub fn posterior(&self, now: &SeenSetup, mass: &SetupMass) -> Posterior {
-        let fresh_games = (1..self.games.len())
-            .filter(|&j| Self::weigh(&self.games[..j], &self.games[j], 1.0, mass).fresh > 0.5)
-            .count();
-        Self::weigh(&self.games, now, 1.0 + fresh_games as f64, mass)
+        let n = self.games.len();
+        let fresh_games = *self.fresh_games.get_or_init(|| {
+            (1..n)
+                .filter(|&j| Self::weigh(&self.games[..j], &self.games[j], 0.5, mass).fresh > 0.5)
+                .count()
+        });
+        let fresh = (fresh_games + 1) as f64 / (n + 1) as f64;
+        Self::weigh(&self.games, now, fresh, mass)
     }
 
+    /// The posterior of a fresh setup (prior chance `fresh`) against `games`, each way
+    /// round, given `now`.
     fn weigh(games: &[SeenSetup], now: &SeenSetup, fresh: f64, mass: &SetupMass) -> Posterior {
         let eps = MEMORY_NOISE;
+        let each = ((1.0 - fresh) / (2 * games.len().max(1)) as f64).max(1e-300);
         let mut logs = Vec::with_capacity(games.len() * 2);
         let mut setups = Vec::with_capacity(games.len() * 2);
         for g in games {
@@ -134,7 +152,7 @@ impl Recollection {
                 if h.squares.len() != now.squares.len() {
                     continue;
                 }
-                let mut log = 0.5f64.ln();
+                let mut log = each.ln();
                 for (i, o) in now.squares() {
                     let Some(s) = h.squares[i] else { continue };
                     let (po, ps, both) = (mass(i, o), mass(i, s), mass(i, o & s));
@@ -145,9 +163,10 @@ impl Recollection {
                 setups.push(h);
             }
         }
-        let top = logs.iter().copied().fold(fresh.ln(), f64::max);
+        let fresh_log = fresh.max(1e-300).ln();
+        let top = logs.iter().copied().fold(fresh_log, f64::max);
         let mut weights: Vec<f64> = logs.iter().map(|l| (l - top).exp()).collect();
-        let mut fresh = (fresh.ln() - top).exp();
+        let mut fresh = (fresh_log - top).exp();
         let total = fresh + weights.iter().sum::<f64>();
         fresh /= total;
         weights.iter_mut().for_each(|w| *w /= total);
@@ -190,43 +209,145 @@ impl Posterior {
     }
 }
 
-/// The engine's memory: a [`Recollection`] per opponent and rule set, and the game in
-/// progress.
+impl std::fmt::Display for SeenSetup {
+    /// `<width>:<square>,<square>,…`, each square the hexadecimal [`KindSet`] or `-`.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}:", self.width)?;
+        for (i, s) in self.squares.iter().enumerate() {
+            let sep = if i == 0 { "" } else { "," };
+            match s {
+                Some(set) => write!(f, "{sep}{set:x}")?,
+                None => write!(f, "{sep}-")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for SeenSetup {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SeenSetup, String> {
+        let (width, squares) = text
+            .split_once(':')
+            .ok_or_else(|| format!("'{text}': no ':' after the width"))?;
+        let width: usize = width
+            .parse()
+            .ok()
+            .filter(|&w| w > 0)
+            .ok_or_else(|| format!("'{width}' is not a width"))?;
+        let squares = squares
+            .split(',')
+            .map(|s| match s {
+                "-" => Ok(None),
+                _ => KindSet::from_str_radix(s, 16)
+                    .map(Some)
+                    .map_err(|_| format!("'{s}' is not a set of kinds")),
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        if squares.len() % width != 0 {
+            return Err(format!(
+                "{} squares do not make rows of {width}",
+                squares.len()
+            ));
+        }
+        Ok(SeenSetup { width, squares })
+    }
+}
+
+/// The engine's memory: a [`Recollection`] per opponent and rule set, the game in progress,
+/// and optionally a file that keeps them between runs: one line per game,
+/// `<seen setup>\t<opponent>\t<rule set>`.
 #[derive(Debug, Default)]
 pub struct Memory {
-    known: HashMap<String, Arc<Recollection>>,
-    /// The game in progress: whom against, which game (what tells it from the next one),
-    /// and what it has shown so far.
-    current: Option<(String, String, SeenSetup)>,
+    known: HashMap<(String, String), Arc<Recollection>>,
+    /// The game in progress: whom against and under which rules, which game (what tells it
+    /// from the next one), and what it has shown so far.
+    current: Option<((String, String), String, SeenSetup)>,
+    file: Option<PathBuf>,
 }
 
 impl Memory {
-    /// What is remembered of `opponent` (a name and the rule set: the caller's key).
-    pub fn recall(&self, opponent: &str) -> Option<Arc<Recollection>> {
-        self.known.get(opponent).cloned()
+    /// What is remembered of `opponent` under the rule set `rules` (its name and settings).
+    pub fn recall(&self, opponent: &str, rules: &str) -> Option<Arc<Recollection>> {
+        self.known
+            .get(&(opponent.to_string(), rules.to_string()))
+            .cloned()
     }
 
-    /// Notes what game `game` against `opponent` has shown so far. Another game than the
-    /// one in progress ends that one first.
-    pub fn observe(&mut self, opponent: &str, game: &str, seen: SeenSetup) {
-        if self
-            .current
-            .as_ref()
-            .is_some_and(|(o, g, _)| o != opponent || g != game)
-        {
-            self.end_game();
+    /// Notes what game `game` against `opponent` under `rules` has shown so far. Another
+    /// game than the one in progress ends that one first.
+    pub fn observe(
+        &mut self,
+        opponent: &str,
+        rules: &str,
+        game: &str,
+        seen: SeenSetup,
+    ) -> Result<(), String> {
+        let key = (opponent.to_string(), rules.to_string());
+        let ended = match &self.current {
+            Some((k, g, _)) if *k != key || g != game => self.end_game(),
+            _ => Ok(()),
+        };
+        self.current = Some((key, game.to_string(), seen));
+        ended
+    }
+
+    /// The game in progress is over: remember what it showed, if it identified any piece,
+    /// and add it to the file. An error is the file's; the game is remembered anyway.
+    pub fn end_game(&mut self) -> Result<(), String> {
+        let Some((key, _, seen)) = self.current.take() else {
+            return Ok(());
+        };
+        if seen.identified() == 0 {
+            return Ok(());
         }
-        self.current = Some((opponent.to_string(), game.to_string(), seen));
+        let line = format!("{seen}\t{}\t{}\n", key.0, key.1);
+        Arc::make_mut(self.known.entry(key).or_default()).add(seen);
+        match &self.file {
+            Some(path) => std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(line.as_bytes()))
+                .map_err(|e| format!("memory file {}: {e}", path.display())),
+            None => Ok(()),
+        }
     }
 
-    /// The game in progress is over: remember what it showed, if it identified any piece.
-    pub fn end_game(&mut self) {
-        if let Some((opponent, _, seen)) = self.current.take() {
-            if seen.identified() > 0 {
-                let r = self.known.entry(opponent).or_default();
-                Arc::make_mut(r).add(seen);
+    /// Keeps games in `path` from now on, and reads the games already there (a file that
+    /// does not exist yet is empty); returns how many were read. Lines that cannot be read
+    /// are skipped. `None` stops keeping a file.
+    pub fn use_file(&mut self, path: Option<PathBuf>) -> Result<usize, String> {
+        self.file = path;
+        let Some(path) = &self.file else {
+            return Ok(0);
+        };
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(format!("memory file {}: {e}", path.display())),
+        };
+        Ok(self.read(&text))
+    }
+
+    /// Adds the games of a memory file's text; returns how many were read.
+    fn read(&mut self, text: &str) -> usize {
+        let mut read = 0;
+        for line in text.lines() {
+            let mut fields = line.splitn(3, '\t');
+            let (Some(seen), Some(opponent), Some(rules)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            if let Ok(seen) = seen.parse::<SeenSetup>() {
+                let key = (opponent.to_string(), rules.to_string());
+                Arc::make_mut(self.known.entry(key).or_default()).add(seen);
+                read += 1;
             }
         }
+        read
     }
 }
 
@@ -292,21 +413,85 @@ mod tests {
     #[test]
     fn memory_keeps_games_per_opponent_and_ends_a_game_when_another_begins() {
         let mut m = Memory::default();
-        m.observe("a", "game 1", seen(&[Some(1), None, None, None]));
-        m.observe("a", "game 1", seen(&[Some(1), Some(2), None, None]));
-        assert!(m.recall("a").is_none());
-        m.observe("a", "game 2", seen(&[Some(4), None, None, None]));
-        let r = m.recall("a").unwrap();
+        let observe = |m: &mut Memory, who: &str, game: &str, squares: &[Option<KindSet>]| {
+            m.observe(who, "classic", game, seen(squares)).unwrap()
+        };
+        observe(&mut m, "a", "game 1", &[Some(1), None, None, None]);
+        observe(&mut m, "a", "game 1", &[Some(1), Some(2), None, None]);
+        assert!(m.recall("a", "classic").is_none());
+        observe(&mut m, "a", "game 2", &[Some(4), None, None, None]);
+        let r = m.recall("a", "classic").unwrap();
         assert_eq!(r.games, vec![seen(&[Some(1), Some(2), None, None])]);
-        m.observe("b", "game 1", seen(&[Some(8), None, None, None]));
-        m.end_game();
-        assert_eq!(m.recall("a").unwrap().games(), 2);
-        assert_eq!(m.recall("b").unwrap().games(), 1);
-        m.end_game();
-        assert_eq!(m.recall("b").unwrap().games(), 1);
+        observe(&mut m, "b", "game 1", &[Some(8), None, None, None]);
+        m.end_game().unwrap();
+        assert_eq!(m.recall("a", "classic").unwrap().games(), 2);
+        assert_eq!(m.recall("b", "classic").unwrap().games(), 1);
+        assert!(m.recall("b", "barrage").is_none());
+        m.end_game().unwrap();
+        assert_eq!(m.recall("b", "classic").unwrap().games(), 1);
         // A game that identified nothing teaches nothing.
-        m.observe("c", "game 1", seen(&[Some(ALL), None, None, None]));
-        m.end_game();
-        assert!(m.recall("c").is_none());
+        observe(&mut m, "c", "game 1", &[Some(ALL), None, None, None]);
+        m.end_game().unwrap();
+        assert!(m.recall("c", "classic").is_none());
+    }
+
+    #[test]
+    fn seen_setups_round_trip_through_text() {
+        for s in [
+            seen(&[Some(1), None, Some(0xfff), Some(0)]),
+            seen(&[None; 4]),
+            SeenSetup {
+                width: 3,
+                squares: vec![Some(0x8000), None, Some(7)],
+            },
+        ] {
+            let text = s.to_string();
+            assert_eq!(text.parse::<SeenSetup>(), Ok(s.clone()), "{text}");
+        }
+        assert_eq!(
+            seen(&[Some(1), None, Some(0xfff), Some(0)]).to_string(),
+            "2:1,-,fff,0"
+        );
+        for bad in ["", "2", "0:1", "x:1", "2:1", "2:1,g", "2:1,,2", "2:10000,1"] {
+            assert!(bad.parse::<SeenSetup>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_memory_file_keeps_games_between_runs() {
+        let path =
+            std::env::temp_dir().join(format!("stratagem-memory-unit-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let mut m = Memory::default();
+        assert_eq!(m.use_file(Some(path.clone())), Ok(0));
+        m.observe(
+            "bot one",
+            "classic x=y",
+            "g",
+            seen(&[Some(1), None, None, None]),
+        )
+        .unwrap();
+        m.end_game().unwrap();
+        m.observe(
+            "bot one",
+            "classic x=y",
+            "g",
+            seen(&[Some(2), Some(4), None, None]),
+        )
+        .unwrap();
+        m.end_game().unwrap();
+        // Another run reads both games back, and skips a line it cannot read.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("garbage\n2:zz\tbot one\tclassic x=y\n");
+        std::fs::write(&path, text).unwrap();
+        let mut again = Memory::default();
+        assert_eq!(again.use_file(Some(path.clone())), Ok(2));
+        assert_eq!(
+            again
+                .recall("bot one", "classic x=y")
+                .map(|r| r.games.clone()),
+            m.recall("bot one", "classic x=y").map(|r| r.games.clone())
+        );
+        let _ = std::fs::remove_file(&path);
     }
 }
