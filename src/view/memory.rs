@@ -49,7 +49,8 @@ impl SeenSetup {
         SeenSetup { width, squares }
     }
 
-    /// The same setup seen the other way round (columns from the owner's right).
+    /// The same setup seen the other way round (columns from the owner's right): people and
+    /// bots mirror a favourite setup (peternlewis does at random).
     fn mirrored(&self) -> SeenSetup {
         let squares = self
             .squares
@@ -62,7 +63,7 @@ impl SeenSetup {
         }
     }
 
-    /// The setup square of each piece, in the coordinates of [`SeenSetup`].
+    /// Every setup square a piece started on, with the kinds that piece could be.
     pub fn squares(&self) -> impl Iterator<Item = (usize, KindSet)> + '_ {
         self.squares
             .iter()
