@@ -73,6 +73,18 @@ fn random_engine(name: &str, seed: u32) -> Vec<String> {
     ]
 }
 
+/// A match of the engine given by `engine` (its `--engine` words) against a random mover
+/// (name, seed), with `rest` after; returns the output.
+fn against_random(engine: &[&str], random: (&str, u32), rest: &[&str]) -> String {
+    let mut args: Vec<String> = vec!["--engine".into()];
+    args.extend(engine.iter().map(|a| a.to_string()));
+    args.push("--engine".into());
+    args.extend(random_engine(random.0, random.1));
+    args.extend(rest.iter().map(|a| a.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_match(&refs)
+}
+
 #[test]
 fn a_match_of_the_engine_against_itself_for_every_preset_with_records_that_replay() {
     let dir = scratch("presets");
@@ -170,17 +182,15 @@ fn an_engine_keeps_its_process_from_game_to_game_and_hears_how_each_ended() {
             bin()
         ),
     );
-    let mut args = vec![
-        "--engine".to_string(),
-        format!("cmd={wrapped}"),
-        "name=learner".into(),
-        "option.Player=random".into(),
-        "--engine".into(),
-    ];
-    args.extend(random_engine("other", 2));
-    args.extend(["--games", "4", "--movetime", "20", "--concurrency", "1"].map(String::from));
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = run_match(&refs);
+    let out = against_random(
+        &[
+            &format!("cmd={wrapped}"),
+            "name=learner",
+            "option.Player=random",
+        ],
+        ("other", 2),
+        &["--games", "4", "--movetime", "20", "--concurrency", "1"],
+    );
     assert!(out.contains("Finished game 4"), "{out}");
     let started = std::fs::read_to_string(&starts).expect("starts");
     assert_eq!(started.lines().count(), 1, "one process for the match");
@@ -217,16 +227,11 @@ esac; done"#;
         (liar, "illegal move"),
         (mute, "crashed"),
     ] {
-        let mut args = vec![
-            "--engine".to_string(),
-            format!("cmd={cmd}"),
-            "name=bad".into(),
-            "--engine".into(),
-        ];
-        args.extend(random_engine("good", 1));
-        args.extend(["--games", "2", "--movetime", "50", "--tolerance", "50"].map(String::from));
-        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run_match(&refs);
+        let out = against_random(
+            &[&format!("cmd={cmd}"), "name=bad"],
+            ("good", 1),
+            &["--games", "2", "--movetime", "50", "--tolerance", "50"],
+        );
         assert!(out.contains(reason), "{reason}: {out}");
         assert!(
             out.contains("Score of bad vs good: 0 - 2 - 0"),
