@@ -277,7 +277,8 @@ impl Belief {
                     if p.possible & (1 << k) == 0 {
                         continue;
                     }
-                    *weight = if prior.is_some() && square.is_some() {
+                    // `square` is `None` without a prior: then every kind starts equal.
+                    *weight = if square.is_some() {
                         fresh(square, k)
                     } else {
                         1.0

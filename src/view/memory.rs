@@ -99,8 +99,18 @@ pub struct Recollection {
 pub struct Posterior {
     /// The chance the setup is one not seen before.
     pub fresh: f64,
-    /// Each remembered setup, both ways round, with its chance.
-    pub setups: Vec<(f64, SeenSetup)>,
+    /// Each remembered setup that fits the board, both ways round, with its chance.
+    pub setups: Vec<Remembered>,
+}
+
+/// One remembered setup as a hypothesis about the current game's.
+#[derive(Clone, Debug)]
+pub struct Remembered {
+    pub chance: f64,
+    /// Which remembered game (0 the oldest).
+    pub game: usize,
+    pub mirrored: bool,
+    setup: SeenSetup,
 }
 
 impl Recollection {
@@ -141,18 +151,24 @@ impl Recollection {
         Self::weigh(&self.games, now, fresh, mass)
     }
 
-    /// The posterior of a fresh setup (prior chance `fresh`) against `games`, each way
-    /// round, given `now`.
-    fn weigh(games: &[SeenSetup], now: &SeenSetup, fresh: f64, mass: &SetupMass) -> Posterior {
+    /// The posterior of a fresh setup (prior chance `fresh_prior`) against `games`, each
+    /// way round, given `now`. A remembered setup of another size (a hand-edited memory
+    /// file) is left out.
+    fn weigh(
+        games: &[SeenSetup],
+        now: &SeenSetup,
+        fresh_prior: f64,
+        mass: &SetupMass,
+    ) -> Posterior {
         let eps = MEMORY_NOISE;
-        let each = ((1.0 - fresh) / (2 * games.len().max(1)) as f64).max(1e-300);
+        let each = ((1.0 - fresh_prior) / (2 * games.len().max(1)) as f64).max(1e-300);
         let mut logs = Vec::with_capacity(games.len() * 2);
         let mut setups = Vec::with_capacity(games.len() * 2);
-        for g in games {
-            for h in [g.clone(), g.mirrored()] {
-                if h.squares.len() != now.squares.len() {
-                    continue;
-                }
+        for (game, g) in games.iter().enumerate() {
+            if g.squares.len() != now.squares.len() {
+                continue;
+            }
+            for (mirrored, h) in [(false, g.clone()), (true, g.mirrored())] {
                 let mut log = each.ln();
                 for (i, o) in now.squares() {
                     let Some(s) = h.squares[i] else { continue };
@@ -161,19 +177,24 @@ impl Recollection {
                     log += ratio.ln();
                 }
                 logs.push(log);
-                setups.push(h);
+                setups.push(Remembered {
+                    chance: 0.0,
+                    game,
+                    mirrored,
+                    setup: h,
+                });
             }
         }
-        let fresh_log = fresh.max(1e-300).ln();
+        let fresh_log = fresh_prior.max(1e-300).ln();
         let top = logs.iter().copied().fold(fresh_log, f64::max);
-        let mut weights: Vec<f64> = logs.iter().map(|l| (l - top).exp()).collect();
-        let mut fresh = (fresh_log - top).exp();
-        let total = fresh + weights.iter().sum::<f64>();
-        fresh /= total;
-        weights.iter_mut().for_each(|w| *w /= total);
+        let fresh = (fresh_log - top).exp();
+        let total = fresh + logs.iter().map(|l| (l - top).exp()).sum::<f64>();
+        for (r, l) in setups.iter_mut().zip(&logs) {
+            r.chance = (l - top).exp() / total;
+        }
         Posterior {
-            fresh,
-            setups: weights.into_iter().zip(setups).collect(),
+            fresh: fresh / total,
+            setups,
         }
     }
 }
@@ -187,26 +208,24 @@ impl Posterior {
             + self
                 .setups
                 .iter()
-                .map(|(w, h)| {
-                    w * match h.squares.get(square).copied().flatten() {
-                        Some(s) if s & (1 << kind) != 0 => {
-                            (1.0 - eps) / mass(square, s).max(1e-12) + eps
+                .map(|r| {
+                    r.chance
+                        * match r.setup.squares.get(square).copied().flatten() {
+                            Some(s) if s & (1 << kind) != 0 => {
+                                (1.0 - eps) / mass(square, s).max(1e-12) + eps
+                            }
+                            Some(_) => eps,
+                            None => 1.0,
                         }
-                        Some(_) => eps,
-                        None => 1.0,
-                    }
                 })
                 .sum::<f64>()
     }
 
-    /// The likeliest remembered setup's chance, and which game it was (0 the oldest) and
-    /// whether mirrored.
-    pub fn best(&self) -> Option<(f64, usize, bool)> {
+    /// The likeliest remembered setup.
+    pub fn best(&self) -> Option<&Remembered> {
         self.setups
             .iter()
-            .enumerate()
-            .max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))
-            .map(|(i, (w, _))| (*w, i / 2, i % 2 == 1))
+            .max_by(|a, b| a.chance.total_cmp(&b.chance))
     }
 }
 
@@ -382,9 +401,20 @@ mod tests {
         // and kind 1 is expected beside it.
         let now = seen(&[Some(1), Some(ALL), Some(ALL), Some(ALL)]);
         let p = r.posterior(&now, &uniform);
-        let (w, game, mirrored) = p.best().unwrap();
-        assert!(w > 0.6 && game == 0 && !mirrored, "{p:?}");
+        let best = p.best().unwrap();
+        assert!(
+            best.chance > 0.6 && best.game == 0 && !best.mirrored,
+            "{p:?}"
+        );
         assert!(p.factor(1, 1, &uniform) > 2.0 * p.factor(1, 2, &uniform));
+        // A remembered setup of another size (a hand-edited file) is left out, and the
+        // others keep their game numbers.
+        let mut odd = Recollection::default();
+        odd.add(seen(&[Some(1), Some(2)]));
+        odd.add(seen(&[Some(1), Some(2), Some(4), Some(8)]));
+        let q = odd.posterior(&now, &uniform);
+        assert_eq!(q.setups.len(), 2);
+        assert_eq!(q.best().map(|b| (b.game, b.mirrored)), Some((1, false)));
         // A piece that is not kind 2 where the setup had kind 2 (and the mirror disagrees
         // too): a fresh setup again.
         let now = seen(&[Some(ALL), Some(ALL), Some(ALL & !4), Some(ALL & !4)]);

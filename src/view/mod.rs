@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 pub use belief::{prepare, Belief, Evidence, MAX_KINDS};
-pub use memory::{Memory, Posterior, Recollection, SeenSetup};
+pub use memory::{Memory, Posterior, Recollection, Remembered, SeenSetup};
 pub use public_move::{ActionRecord, Battle, MoveTokenError, ProbeAnswer, PublicMove};
 
 use crate::board::{Cell, Color, HistoryEntry, Position, Setup, Square, MAILBOX};
@@ -1219,13 +1219,13 @@ impl View {
                 r.games(),
                 post.fresh * 100.0
             );
-            if let Some((w, game, mirrored)) = post.best() {
+            if let Some(best) = post.best() {
                 let _ = write!(
                     out,
                     ", likeliest earlier setup {:.0}% (game {} of those{})",
-                    w * 100.0,
-                    game + 1,
-                    if mirrored { ", mirrored" } else { "" }
+                    best.chance * 100.0,
+                    best.game + 1,
+                    if best.mirrored { ", mirrored" } else { "" }
                 );
             }
             out.push('\n');
