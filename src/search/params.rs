@@ -62,6 +62,9 @@ pub const ROOT_MARGIN: i32 = 150;
 /// Draws of the belief's chain that estimate the chance of each outcome of a root battle
 /// with a piece of unknown kind.
 pub const MARGINAL_DRAWS: usize = 800;
+/// A neighbour less likely than this to be the kind that strikes our exposed piece (the
+/// Spy beside our Marshal) is no outcome of its own (see `RootExposure` in the search).
+pub const EXPOSURE_MIN_CHANCE: f64 = 0.005;
 /// Whether the enemy in a sampled army attacks our unidentified pieces only as far as what
 /// it knows allows (see `Caution` in the search).
 pub const CAUTIOUS_OPPONENT: bool = true;
