@@ -5,7 +5,9 @@
 //! quiescence over attacks, and the root moves are scored by their mean over the samples.
 //! Where twelve samples would misjudge a rare outcome, the root weighs it by the belief's
 //! chance in every sample instead: each outcome of a battle with a piece of unknown kind,
-//! and a hidden Spy beside the square our identified Marshal steps to.
+//! and a hidden Spy beside the square our identified Marshal steps to. Below the root, our
+//! attacks on unmoved pieces we have not identified count the material the belief expects
+//! of them, not what the sampled army knows.
 //! Iterative deepening keeps a complete answer at every moment; the clock, a node limit or
 //! `stop` end the search. The last iteration decides: over every sample when it finished,
 //! otherwise over the samples it finished and the previous depth's scores of the others.
