@@ -22,6 +22,12 @@
       nearest piece that beats a Miner stood when the Miner arrived (a guard must stand
       beside the Bomb to take the Miner before it takes the Flag).
 
+  scripts/records.py timeline FILE [ENGINE] [--won]
+      for each game ENGINE lost (won, with --won; classic only), every battle in order:
+      the ply, who attacked ("us" is ENGINE), attacker, defender and outcome (> the
+      attacker won, < it lost, = both removed), the square, and the material balance
+      from ENGINE's side after it, by the values below.
+
 ENGINE defaults to "engine", the name scripts/ladder.sh gives it.
 """
 import collections
@@ -162,6 +168,46 @@ def steps(a, b):
     return abs(FILES.index(a[0]) - FILES.index(b[0])) + abs(int(a[1:]) - int(b[1:]))
 
 
+# Rough material values (centi-Scouts, as the engine's own) for the timeline's balance.
+VALUES = {"X": 450, "9": 320, "8": 220, "7": 150, "6": 100, "5": 70, "4": 50, "3": 70,
+          "2": 40, "1": 40, "S": 120, "B": 40, "F": 0}
+
+
+def timeline(path, engine, won_games):
+    for tags, moves in games(path):
+        me = side_of(tags, engine)
+        result = tags["Result"]
+        if result == "1/2-1/2" or ((result == "1-0") == (me == "red")) != won_games:
+            continue
+        board = classic_board(tags)
+        balance, battles = 0, []
+        for i, m in enumerate(moves):
+            mm = MOVE.match(m)
+            if not mm:
+                break
+            piece = board.pop(mm.group(1))
+            if not mm.group(3):
+                board[mm.group(2)] = piece
+                continue
+            attacker, defender, outcome = mm.group(3), mm.group(4), mm.group(5)
+            owner = board[mm.group(2)][0]
+            if outcome == ">":
+                board[mm.group(2)] = piece
+                lost = [(owner, defender)]
+            elif outcome == "<":
+                lost = [(piece[0], attacker)]
+            else:
+                board.pop(mm.group(2))
+                lost = [(piece[0], attacker), (owner, defender)]
+            for side, letter in lost:
+                balance += VALUES.get(letter, 0) * (-1 if side == me else 1)
+            who = "us" if piece[0] == me else "they"
+            battles.append(f"{i}:{who} {attacker}x{defender}{outcome}@{mm.group(2)}({balance:+d})")
+        print(f"Round {tags.get('Round', '?')}, {engine} {me}: {tags['Termination']} "
+              f"after {len(moves)} plies")
+        print("   ", " ".join(battles))
+
+
 def raids(paths, engine):
     waits, fought, guards, n = collections.Counter(), collections.Counter(), collections.Counter(), 0
     for path in paths:
@@ -221,6 +267,10 @@ if __name__ == "__main__":
             engine = args[i + 1]
             args = args[:i] + args[i + 2:]
         (flags if args[0] == "flags" else raids)(args[1:], engine)
+    elif len(args) >= 2 and args[0] == "timeline":
+        won = "--won" in args
+        rest = [a for a in args[1:] if a != "--won"]
+        timeline(rest[0], rest[1] if len(rest) > 1 else "engine", won)
     elif len(args) >= 3 and args[0] == "calibration":
         calibration(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:
