@@ -651,8 +651,10 @@ fn battle_gain(rules: &crate::rules::Rules, attacker: usize, defender: usize) ->
 /// battle gives in that army, plus the material it gives on average under the belief's
 /// chances: the line after it is still searched, but no attack is worth more for the
 /// sample's knowledge of the defender. Only pieces that have not moved are covered: they
-/// are still on their square of the root, where their chances are looked up. The root's
-/// own battles weigh each outcome by its chance (see [`RootBattle`]).
+/// are still on their square of the root, where their chances are looked up. (Covering
+/// the pieces that moved as well, each known by its square at the root until a piece comes
+/// there, played worse: −41 ± 62 Elo in self-play over 118 games.) The root's own battles
+/// weigh each outcome by its chance (see [`RootBattle`]).
 struct BlindBattles {
     /// Per square: for each kind of ours, what attacking the unmoved unidentified enemy
     /// piece standing there at the root wins on average; `None` where there is none.
