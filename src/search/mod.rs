@@ -591,7 +591,7 @@ fn root_chances(
         .iter()
         .any(|p| p.square.is_some() && p.known_kind().is_none());
     if !hidden {
-        return (Vec::new(), Vec::new(), BlindBattles::none());
+        return (Vec::new(), Vec::new(), BlindBattles::default());
     }
     let marginals = belief.marginals(view, rng, MARGINAL_DRAWS);
     let battles = root_battles(view, &marginals, moves);
@@ -655,6 +655,7 @@ fn battle_gain(rules: &crate::rules::Rules, attacker: usize, defender: usize) ->
 /// the pieces that moved as well, each known by its square at the root until a piece comes
 /// there, played worse: −41 ± 62 Elo in self-play over 118 games.) The root's own battles
 /// weigh each outcome by its chance (see [`RootBattle`]).
+#[derive(Default)]
 struct BlindBattles {
     /// Per square: for each kind of ours, what attacking the unmoved unidentified enemy
     /// piece standing there at the root wins on average; `None` where there is none.
@@ -662,12 +663,6 @@ struct BlindBattles {
 }
 
 impl BlindBattles {
-    fn none() -> BlindBattles {
-        BlindBattles {
-            expected: Vec::new(),
-        }
-    }
-
     fn new(view: &View, marginals: &[[f64; MAX_KINDS]]) -> BlindBattles {
         let rules = view.rules();
         let kinds = rules.kinds().len().min(MAX_KINDS);
