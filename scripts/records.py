@@ -28,6 +28,12 @@
       attacker won, < it lost, = both removed), the square, and the material balance
       from ENGINE's side after it, by the values below.
 
+  scripts/records.py duel FILE [ENGINE]
+      the Marshal and the Spy, for ENGINE and for its opponents: in how many games each
+      side lost them, and to what (the enemy kind, and whether the lost piece attacked or
+      was attacked); and how many of ENGINE's pieces the enemy Marshal took once ENGINE
+      had identified it.
+
 ENGINE defaults to "engine", the name scripts/ladder.sh gives it.
 """
 import collections
@@ -208,6 +214,38 @@ def timeline(path, engine, won_games):
         print("   ", " ".join(battles))
 
 
+def duel(path, engine):
+    lost = {side: collections.Counter() for side in ("us", "they")}
+    eaten = n = 0
+    for tags, moves in games(path):
+        me = side_of(tags, engine)
+        n += 1
+        known = False
+        for _, m, mine in plies(tags, moves, me):
+            mm = MOVE.match(m)
+            if not mm or not mm.group(3):
+                continue
+            attacker, defender, outcome = mm.group(3), mm.group(4), mm.group(5)
+            mover, other = ("us", "they") if mine else ("they", "us")
+            for side, piece, enemy, how, gone in (
+                    (mover, attacker, defender, "attacking", outcome in "<="),
+                    (other, defender, attacker, "attacked by", outcome in ">=")):
+                if piece in "XS" and gone:
+                    lost[side][(piece, f"{how} {enemy}")] += 1
+            if (defender if mine else attacker) == "X":
+                if known and outcome == ("<" if mine else ">"):
+                    eaten += 1
+                known = True
+    print(f"{n} games")
+    for side in ("us", "they"):
+        name = f"{engine}'s" if side == "us" else "the opponents'"
+        for piece, title in (("X", "Marshal"), ("S", "Spy")):
+            ways = {k[1]: v for k, v in lost[side].items() if k[0] == piece}
+            print(f"  {name} {title} lost in {sum(ways.values())}:",
+                  dict(sorted(ways.items(), key=lambda kv: -kv[1])))
+    print(f"  {engine}'s pieces taken by the enemy Marshal after its first battle: {eaten}")
+
+
 def raids(paths, engine):
     waits, fought, guards, n = collections.Counter(), collections.Counter(), collections.Counter(), 0
     for path in paths:
@@ -267,6 +305,8 @@ if __name__ == "__main__":
             engine = args[i + 1]
             args = args[:i] + args[i + 2:]
         (flags if args[0] == "flags" else raids)(args[1:], engine)
+    elif len(args) >= 2 and args[0] == "duel":
+        duel(args[1], args[2] if len(args) > 2 else "engine")
     elif len(args) >= 2 and args[0] == "timeline":
         won = "--won" in args
         rest = [a for a in args[1:] if a != "--won"]
