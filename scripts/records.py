@@ -29,10 +29,10 @@
       from ENGINE's side after it, by the values below.
 
   scripts/records.py duel FILE [ENGINE]
-      the Marshal and the Spy, for ENGINE and for its opponents: in how many games each
-      side lost them, and to what (the enemy kind, and whether the lost piece attacked or
-      was attacked); and how many of ENGINE's pieces the enemy Marshal took once ENGINE
-      had identified it.
+      the Marshal, the General and the Spy, for ENGINE and for its opponents: in how many
+      games each side lost them, and to what (the enemy kind, and whether the lost piece
+      attacked or was attacked); and how many of ENGINE's pieces the enemy Marshal took
+      once ENGINE had identified it.
 
 ENGINE defaults to "engine", the name scripts/ladder.sh gives it.
 """
@@ -230,7 +230,7 @@ def duel(path, engine):
             for side, piece, enemy, how, gone in (
                     (mover, attacker, defender, "attacking", outcome in "<="),
                     (other, defender, attacker, "attacked by", outcome in ">=")):
-                if piece in "XS" and gone:
+                if piece in "X9S" and gone:
                     lost[side][(piece, f"{how} {enemy}")] += 1
             if (defender if mine else attacker) == "X":
                 if known and outcome == ("<" if mine else ">"):
@@ -239,7 +239,7 @@ def duel(path, engine):
     print(f"{n} games")
     for side in ("us", "they"):
         name = f"{engine}'s" if side == "us" else "the opponents'"
-        for piece, title in (("X", "Marshal"), ("S", "Spy")):
+        for piece, title in (("X", "Marshal"), ("9", "General"), ("S", "Spy")):
             ways = {k[1]: v for k, v in lost[side].items() if k[0] == piece}
             print(f"  {name} {title} lost in {sum(ways.values())}:",
                   dict(sorted(ways.items(), key=lambda kv: -kv[1])))
