@@ -399,6 +399,10 @@ impl Rules {
     }
 
     /// Who wins when a piece of kind `attacker` attacks one of kind `defender`.
+    ///
+    /// The table is filled for every pair by rank, so a row of a kind that never moves (a
+    /// Bomb "attacking" a Miner wins) is meaningless: a caller asking which kinds of an
+    /// enemy piece could strike must keep only the kinds that move.
     #[inline]
     pub fn battle(&self, attacker: usize, defender: usize) -> Outcome {
         self.battle[attacker][defender]
