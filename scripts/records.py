@@ -121,6 +121,17 @@ def flags(paths, engine):
                   f"({100 * c['flag taken'] / c['games']:.1f} %)")
 
 
+def rule_options(tags):
+    """The `setoption` lines that give an engine the variant and rules a record was played
+    under (the piece counts follow from the variant), so that its moves replay."""
+    lines = [f"setoption name Variant value {tags.get('Variant', 'classic')}\n"]
+    for pair in tags.get("Rules", "").split():
+        name, _, value = pair.partition("=")
+        if value and not name.startswith("count."):
+            lines.append(f"setoption name {name} value {value}\n")
+    return "".join(lines)
+
+
 def calibration(path, binary, engine):
     rows = []
     for tags, moves in games(path):
@@ -135,8 +146,8 @@ def calibration(path, binary, engine):
         if not asks:
             continue
         script = "".join(f"{cmd}\nd\nisready\n" for _, _, cmd in asks) + "quit\n"
-        out = subprocess.run([binary], input="isready\n" + script, capture_output=True,
-                             text=True).stdout
+        out = subprocess.run([binary], input=rule_options(tags) + "isready\n" + script,
+                             capture_output=True, text=True).stdout
         for (square, truth, _), block in zip(asks, out.split("readyok")[1:]):
             line = re.search(rf"belief {square}( \(moved\))?: (.*)", block)
             if line:
