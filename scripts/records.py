@@ -6,7 +6,7 @@
       ENGINE's pieces, by letter, attacked a Bomb and lost;
   scripts/records.py calibration FILE BINARY [ENGINE]
       for every attack ENGINE made on a piece whose rank it did not know, reads the position
-      back through BINARY's `d` and compares the belief's Bomb and Flag probabilities with
+      back through BINARY's `d` (under the record's variant and rules) and compares the belief's Bomb and Flag probabilities with
       what the piece was (only the four likeliest kinds are printed by `d`; a kind not among
       them counts as 0).
 
