@@ -6,9 +6,9 @@
       ENGINE's pieces, by letter, attacked a Bomb and lost;
   scripts/records.py calibration FILE BINARY [ENGINE]
       for every attack ENGINE made on a piece whose rank it did not know, reads the position
-      back through BINARY's `d` (under the record's variant and rules) and compares the belief's Bomb and Flag probabilities with
-      what the piece was (only the four likeliest kinds are printed by `d`; a kind not among
-      them counts as 0).
+      back through BINARY's `d` (under the record's variant and rules) and compares the
+      belief's Bomb and Flag probabilities with what the piece was (only the four likeliest
+      kinds are printed by `d`; a kind not among them counts as 0).
 
   scripts/records.py flags FILE... [--engine ENGINE]
       by where the Flag stood in the setup ENGINE held (walled in: back row with a Bomb on
