@@ -6,9 +6,9 @@
       ENGINE's pieces, by letter, attacked a Bomb and lost;
   scripts/records.py calibration FILE BINARY [ENGINE]
       for every attack ENGINE made on a piece whose rank it did not know, reads the position
-      back through BINARY's `d` (under the record's variant and rules) and compares the
-      belief's Bomb and Flag probabilities with what the piece was (only the four likeliest
-      kinds are printed by `d`; a kind not among them counts as 0).
+      back through BINARY's `d` (under the record's variant, rules and counts) and compares
+      the belief's Bomb and Flag probabilities with what the piece was (only the four
+      likeliest kinds are printed by `d`; a kind not among them counts as 0).
 
   scripts/records.py flags FILE... [--engine ENGINE]
       by where the Flag stood in the setup ENGINE held (walled in: back row with a Bomb on
@@ -122,12 +122,12 @@ def flags(paths, engine):
 
 
 def rule_options(tags):
-    """The `setoption` lines that give an engine the variant and rules a record was played
-    under (the piece counts follow from the variant), so that its moves replay."""
+    """The `setoption` lines that give an engine the variant, rules and piece counts a record
+    was played under, so that its moves replay."""
     lines = [f"setoption name Variant value {tags.get('Variant', 'classic')}\n"]
     for pair in tags.get("Rules", "").split():
         name, _, value = pair.partition("=")
-        if value and not name.startswith("count."):
+        if value:
             lines.append(f"setoption name {name} value {value}\n")
     return "".join(lines)
 
