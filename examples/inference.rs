@@ -89,7 +89,14 @@ fn main() {
                 ..Evidence::NONE
             },
         ),
-        ("all: squares, neighbours, behaviour", Evidence::ALL),
+        (
+            "squares, neighbours, behaviour",
+            Evidence {
+                sharpness: false,
+                ..Evidence::ALL
+            },
+        ),
+        ("all: and the opponent's sharpness", Evidence::ALL),
     ];
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); settings.len()];
     // The same, over the pieces seen to approach or flee only.

@@ -424,3 +424,43 @@ fn the_engine_remembers_an_opponents_setup_from_one_game_to_the_next() {
     assert!(engine.finish());
     let _ = std::fs::remove_file(&file);
 }
+
+#[test]
+fn bomb_habits_is_off_by_default_and_d_shows_its_levels_when_on() {
+    // The enemy has moved six pieces of its front row: none of them is a Bomb.
+    const GAME: &str = "position red first red setup \
+        2222222233/3334444555/5666677788/9XSBBBBBBF moves a4a5 a7a6 b4b5 b7b6 e4e5 e7e6 \
+        f4f5 f7f6 i4i5 i7i6 j4j5 j7j6";
+    let mut engine = EngineProcess::start();
+    engine.send(GAME);
+    engine.send("d");
+    let off = lines_until_ready(&mut engine);
+    assert!(!off.iter().any(|l| l.contains("sharpness")), "{off:#?}");
+    engine.send("setoption name Bomb Habits value maybe");
+    let refused = lines_until_ready(&mut engine);
+    assert!(
+        refused.iter().any(|l| l.contains("'Bomb Habits'")),
+        "{refused:#?}"
+    );
+    engine.send("setoption name Bomb Habits value true");
+    engine.send(GAME);
+    engine.send("d");
+    let on = lines_until_ready(&mut engine);
+    let line = on
+        .iter()
+        .find_map(|l| l.strip_prefix("info string bomb placement sharpness: "))
+        .unwrap_or_else(|| panic!("{on:#?}"));
+    let total: f64 = line
+        .split(", ")
+        .filter_map(|item| {
+            item.split_once(' ')?
+                .1
+                .trim_end_matches('%')
+                .parse::<f64>()
+                .ok()
+        })
+        .sum();
+    assert_eq!(line.split(", ").count(), 5, "{line}");
+    assert!((total - 100.0).abs() <= 3.0, "{line}");
+    assert!(engine.finish());
+}

@@ -22,7 +22,7 @@ use crate::rules::{FirstMover, Rules};
 use crate::search::params::WIN_BOUND;
 use crate::search::tt::Table;
 use crate::search::{self, Config, Limits, Progress};
-use crate::view::{parse_occupancy, Belief, Evidence, Memory, PublicMove, SeenSetup, View};
+use crate::view::{parse_occupancy, Belief, Memory, PublicMove, SeenSetup, View};
 
 /// Where protocol lines go: shared by the reader and the search thread.
 #[derive(Clone)]
@@ -400,6 +400,7 @@ impl Engine {
             strength: self.opts.strength,
             player: self.opts.player,
             table: Some(table),
+            bomb_habits: self.opts.bomb_habits,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();
@@ -439,7 +440,7 @@ impl Engine {
                     self.out.line(&format!("info string {l}"));
                 }
                 let mut rng = Rng::new(self.opts.seed);
-                for l in v.belief_text(&mut rng).lines() {
+                for l in v.belief_text(&mut rng, self.opts.evidence()).lines() {
                     self.out.line(&format!("info string {l}"));
                 }
                 if self.rules.game() == crate::rules::GameKind::RankDuel {
@@ -464,7 +465,7 @@ impl Engine {
             Game::Play(v) => {
                 let mut rng = Rng::new(self.opts.seed);
                 let n = 32;
-                let belief = Belief::new(v, Evidence::ALL);
+                let belief = Belief::new(v, self.opts.evidence());
                 let sum: i64 = (0..n)
                     .map(|_| evaluate(&v.sample(&belief, &mut rng)) as i64)
                     .sum();

@@ -39,6 +39,18 @@ pub struct EngineOptions {
     pub memory: bool,
     /// Where the memory is kept between runs (empty: nowhere).
     pub memory_file: String,
+    /// Whether the belief judges how predictably the opponent places its Bombs.
+    pub bomb_habits: bool,
+}
+
+impl EngineOptions {
+    /// The evidence the engine's belief reads at full strength (what `d` and `eval` show).
+    pub fn evidence(&self) -> crate::view::Evidence {
+        crate::view::Evidence {
+            sharpness: self.bomb_habits,
+            ..crate::view::Evidence::ALL
+        }
+    }
 }
 
 impl Default for EngineOptions {
@@ -55,6 +67,7 @@ impl Default for EngineOptions {
             opponent: String::new(),
             memory: true,
             memory_file: String::new(),
+            bomb_habits: false,
         }
     }
 }
@@ -88,6 +101,13 @@ impl EngineOptions {
                     format!("option '{name}': '{value}' is not a number from {min} to {max}")
                 })
         };
+        let check = |title: &str| -> Result<bool, String> {
+            match value {
+                "true" | "on" => Ok(true),
+                "false" | "off" => Ok(false),
+                _ => Err(format!("option '{title}': '{value}' is not true or false")),
+            }
+        };
         match lower.as_str() {
             "variant" => {
                 if !PLAYABLE.contains(&value) {
@@ -118,13 +138,8 @@ impl EngineOptions {
                 self.memory_file = string(value);
                 return Ok(Changed::MemoryFile);
             }
-            "memory" => {
-                self.memory = match value {
-                    "true" | "on" => true,
-                    "false" | "off" => false,
-                    _ => return Err(format!("option 'Memory': '{value}' is not true or false")),
-                }
-            }
+            "memory" => self.memory = check("Memory")?,
+            "bomb habits" => self.bomb_habits = check("Bomb Habits")?,
             "level" => {
                 let level = LEVELS
                     .iter()
@@ -263,6 +278,10 @@ impl EngineOptions {
         lines.push(format!(
             "option name Memory File type string default {}",
             shown(&self.memory_file)
+        ));
+        lines.push(format!(
+            "option name Bomb Habits type check default {}",
+            self.bomb_habits
         ));
         lines
     }

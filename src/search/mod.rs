@@ -88,6 +88,9 @@ pub struct Config {
     /// The transposition table, kept between searches by its owner; `None`: each search
     /// makes a small one of its own.
     pub table: Option<Arc<Table>>,
+    /// Whether the belief judges how predictably the opponent places its Bombs
+    /// ([`Evidence::sharpness`]; off until it passes its SPRT).
+    pub bomb_habits: bool,
 }
 
 impl Default for Config {
@@ -98,6 +101,7 @@ impl Default for Config {
             strength: 100,
             player: PlayerKind::Search,
             table: None,
+            bomb_habits: false,
         }
     }
 }
@@ -119,7 +123,10 @@ impl Config {
     /// hard facts.
     fn evidence(&self) -> Evidence {
         if self.strength >= 50 {
-            Evidence::ALL
+            Evidence {
+                sharpness: self.bomb_habits,
+                ..Evidence::ALL
+            }
         } else {
             Evidence::NONE
         }

@@ -1207,9 +1207,9 @@ impl View {
 
     /// The belief about every enemy piece on the board whose kind is not known, one line
     /// each: its square, whether it moved, and its likeliest kinds with their probabilities
-    /// (from 400 draws of the belief with all evidence; see [`Belief`]).
-    pub fn belief_text(&self, rng: &mut Rng) -> String {
-        let belief = Belief::new(self, Evidence::ALL);
+    /// (from 400 draws of the belief with the evidence given; see [`Belief`]).
+    pub fn belief_text(&self, rng: &mut Rng, evidence: Evidence) -> String {
+        let belief = Belief::new(self, evidence);
         let marginals = belief.marginals(self, rng, 400);
         let mut out = String::new();
         if let (Some(r), Some(post)) = (self.recollection(), &belief.recalled) {
@@ -1229,6 +1229,14 @@ impl View {
                 );
             }
             out.push('\n');
+        }
+        if let Some(post) = belief.sharpness {
+            let levels: Vec<String> = crate::search::params::SHARPNESS
+                .iter()
+                .zip(post)
+                .map(|((level, _), p)| format!("{level} {:.0}%", p * 100.0))
+                .collect();
+            let _ = writeln!(out, "bomb placement sharpness: {}", levels.join(", "));
         }
         let mut pieces: Vec<(Square, usize)> = self
             .enemy
