@@ -1,7 +1,7 @@
 //! Measures the belief about hidden ranks on games the referee plays or played: how much
 //! probability the true kind of each unidentified enemy piece gets, with the hard facts
 //! alone, with the human-setup prior (squares alone, and with the links between neighbouring
-//! squares), and with behaviour.
+//! squares), with behaviour, and with the opponent's Bomb habits (option `Bomb Habits`).
 //!
 //! ```text
 //! cargo run --release --example inference -- [GAMES] [DEPTH] [VARIANT] [SEED]
@@ -96,7 +96,7 @@ fn main() {
                 ..Evidence::ALL
             },
         ),
-        ("all: and the opponent's sharpness", Evidence::ALL),
+        ("all, with the opponent's Bomb habits", Evidence::ALL),
     ];
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); settings.len()];
     // The same, over the pieces seen to approach or flee only.
