@@ -426,23 +426,21 @@ fn the_engine_remembers_an_opponents_setup_from_one_game_to_the_next() {
 }
 
 #[test]
-fn bomb_habits_is_off_by_default_and_d_shows_its_levels_when_on() {
+fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
     // The enemy has moved six pieces of its front row: none of them is a Bomb.
     const GAME: &str = "position red first red setup \
         2222222233/3334444555/5666677788/9XSBBBBBBF moves a4a5 a7a6 b4b5 b7b6 e4e5 e7e6 \
         f4f5 f7f6 i4i5 i7i6 j4j5 j7j6";
     let mut engine = EngineProcess::start();
-    engine.send(GAME);
-    engine.send("d");
-    let off = lines_until_ready(&mut engine);
-    assert!(!off.iter().any(|l| l.contains("sharpness")), "{off:#?}");
-    engine.send("setoption name Bomb Habits value maybe");
-    let refused = lines_until_ready(&mut engine);
+    engine.send("sei");
+    let mut announced = Vec::new();
+    while let Some(l) = engine.next_line(WAIT).filter(|l| l != "seiok") {
+        announced.push(l);
+    }
     assert!(
-        refused.iter().any(|l| l.contains("'Bomb Habits'")),
-        "{refused:#?}"
+        announced.contains(&"option name Bomb Habits type check default true".to_string()),
+        "{announced:#?}"
     );
-    engine.send("setoption name Bomb Habits value true");
     engine.send(GAME);
     engine.send("d");
     let on = lines_until_ready(&mut engine);
@@ -462,5 +460,16 @@ fn bomb_habits_is_off_by_default_and_d_shows_its_levels_when_on() {
         .sum();
     assert_eq!(line.split(", ").count(), 5, "{line}");
     assert!((total - 100.0).abs() <= 3.0, "{line}");
+    engine.send("setoption name Bomb Habits value maybe");
+    let refused = lines_until_ready(&mut engine);
+    assert!(
+        refused.iter().any(|l| l.contains("'Bomb Habits'")),
+        "{refused:#?}"
+    );
+    engine.send("setoption name Bomb Habits value false");
+    engine.send(GAME);
+    engine.send("d");
+    let off = lines_until_ready(&mut engine);
+    assert!(!off.iter().any(|l| l.contains("sharpness")), "{off:#?}");
     assert!(engine.finish());
 }

@@ -67,7 +67,7 @@ impl Default for EngineOptions {
             opponent: String::new(),
             memory: true,
             memory_file: String::new(),
-            bomb_habits: false,
+            bomb_habits: true,
         }
     }
 }

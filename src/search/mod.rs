@@ -89,7 +89,7 @@ pub struct Config {
     /// makes a small one of its own.
     pub table: Option<Arc<Table>>,
     /// Whether the belief judges how predictably the opponent places its Bombs
-    /// ([`Evidence::sharpness`]; off until it passes its SPRT).
+    /// ([`Evidence::sharpness`]).
     pub bomb_habits: bool,
 }
 
@@ -101,7 +101,7 @@ impl Default for Config {
             strength: 100,
             player: PlayerKind::Search,
             table: None,
-            bomb_habits: false,
+            bomb_habits: true,
         }
     }
 }
