@@ -91,10 +91,7 @@ fn main() {
         ),
         (
             "squares, neighbours, behaviour",
-            Evidence {
-                sharpness: false,
-                ..Evidence::ALL
-            },
+            Evidence::ALL.with_sharpness(false),
         ),
         ("all, with the opponent's Bomb habits", Evidence::ALL),
     ];

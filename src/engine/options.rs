@@ -46,10 +46,7 @@ pub struct EngineOptions {
 impl EngineOptions {
     /// The evidence the engine's belief reads at full strength (what `d` and `eval` show).
     pub fn evidence(&self) -> crate::view::Evidence {
-        crate::view::Evidence {
-            sharpness: self.bomb_habits,
-            ..crate::view::Evidence::ALL
-        }
+        crate::view::Evidence::ALL.with_sharpness(self.bomb_habits)
     }
 }
 

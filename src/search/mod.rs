@@ -123,10 +123,7 @@ impl Config {
     /// hard facts.
     fn evidence(&self) -> Evidence {
         if self.strength >= 50 {
-            Evidence {
-                sharpness: self.bomb_habits,
-                ..Evidence::ALL
-            }
+            Evidence::ALL.with_sharpness(self.bomb_habits)
         } else {
             Evidence::NONE
         }

@@ -211,6 +211,12 @@ impl Evidence {
         memory: false,
         sharpness: false,
     };
+
+    /// The same evidence, with the judgement of the opponent's Bomb habits on or off (the
+    /// option `Bomb Habits`).
+    pub const fn with_sharpness(self, sharpness: bool) -> Evidence {
+        Evidence { sharpness, ..self }
+    }
 }
 
 impl Belief {
