@@ -473,3 +473,58 @@ fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
     assert!(!off.iter().any(|l| l.contains("sharpness")), "{off:#?}");
     assert!(engine.finish());
 }
+
+#[test]
+fn flag_guard_is_on_by_default_and_a_late_guard_lowers_the_score() {
+    // Our Flag on a1 is walled in; an identified enemy Miner stands 3 steps from the
+    // Bomb on a2, and our only piece that beats a Miner is 10 steps from it.
+    let rules = common::rules("classic", &[]);
+    let pieces = [
+        ("a1", "rF"),
+        ("b1", "rB"),
+        ("a2", "rB"),
+        ("j1", "r4"),
+        ("a5", "b3+*"),
+        ("j10", "bF"),
+        ("h10", "b2"),
+    ];
+    let text = common::position_text(&rules, &pieces, "r 0");
+    let mut engine = EngineProcess::start();
+    engine.send("sei");
+    let mut announced = Vec::new();
+    while let Some(l) = engine.next_line(WAIT).filter(|l| l != "seiok") {
+        announced.push(l);
+    }
+    assert!(
+        announced.contains(&"option name Flag Guard type check default true".to_string()),
+        "{announced:#?}"
+    );
+    let score = |engine: &mut EngineProcess| -> i32 {
+        engine.send(&format!("position full {text}"));
+        engine.send("go depth 1");
+        let mut last = None;
+        loop {
+            let l = engine.expect_prefix("", WAIT);
+            if l.starts_with("bestmove ") {
+                break;
+            }
+            if let Some(rest) = l.strip_prefix("info depth 1 score cp ") {
+                last = rest.split_whitespace().next().and_then(|s| s.parse().ok());
+            }
+        }
+        last.unwrap_or_else(|| panic!("no score at depth 1"))
+    };
+    let on = score(&mut engine);
+    engine.send("setoption name Flag Guard value maybe");
+    let refused = lines_until_ready(&mut engine);
+    assert!(
+        refused.iter().any(|l| l.contains("'Flag Guard'")),
+        "{refused:#?}"
+    );
+    engine.send("setoption name Flag Guard value false");
+    let off = score(&mut engine);
+    // Four late steps (the most that count) with the Miner 3 steps inside the 6-step
+    // watch after its reply: 15 · 4 · 4 = 240 centi-Scouts at the least.
+    assert!(on <= off - 200, "on {on}, off {off}");
+    assert!(engine.finish());
+}

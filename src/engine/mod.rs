@@ -401,6 +401,7 @@ impl Engine {
             player: self.opts.player,
             table: Some(table),
             bomb_habits: self.opts.bomb_habits,
+            flag_guard: self.opts.flag_guard,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();

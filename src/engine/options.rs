@@ -41,6 +41,8 @@ pub struct EngineOptions {
     pub memory_file: String,
     /// Whether the belief judges how predictably the opponent places its Bombs.
     pub bomb_habits: bool,
+    /// Whether the search keeps a guard near our walled Flag while enemy Miners come near.
+    pub flag_guard: bool,
 }
 
 impl EngineOptions {
@@ -65,6 +67,7 @@ impl Default for EngineOptions {
             memory: true,
             memory_file: String::new(),
             bomb_habits: true,
+            flag_guard: true,
         }
     }
 }
@@ -137,6 +140,7 @@ impl EngineOptions {
             }
             "memory" => self.memory = check("Memory")?,
             "bomb habits" => self.bomb_habits = check("Bomb Habits")?,
+            "flag guard" => self.flag_guard = check("Flag Guard")?,
             "level" => {
                 let level = LEVELS
                     .iter()
@@ -279,6 +283,10 @@ impl EngineOptions {
         lines.push(format!(
             "option name Bomb Habits type check default {}",
             self.bomb_habits
+        ));
+        lines.push(format!(
+            "option name Flag Guard type check default {}",
+            self.flag_guard
         ));
         lines
     }

@@ -14,8 +14,8 @@ use crate::rules::GameKind;
 use crate::rules::{BattleRole, Outcome, Rules};
 use crate::search::params::{
     ADVANCE_PER_ROW, BOMB_VALUE, DEFUSERS_LEFT, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE,
-    FLAG_CLOSE_STEPS, FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, HIDDEN_BONUS, HIDDEN_SHARE,
-    RANK_VALUE, SPY_WITHOUT_PREY,
+    FLAG_CLOSE_STEPS, FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, GUARD_LATE, GUARD_MAX_LATE,
+    GUARD_WATCH_STEPS, HIDDEN_BONUS, HIDDEN_SHARE, RANK_VALUE, SPY_WITHOUT_PREY,
 };
 use crate::view::MAX_KINDS;
 
@@ -215,6 +215,62 @@ impl Incremental {
         score
     }
 
+    /// What `side` risks when its walled Flag's guard is late: a piece of the other side
+    /// that defuses Bombs (a Miner) comes within [`GUARD_WATCH_STEPS`] of a Bomb of the
+    /// wall (a door), and no piece of `side` that beats it stands as near that door. The
+    /// raid takes two moves once the Miner is beside the door, so only a guard already
+    /// there can take it back before it takes the Flag. Each step our nearest guard is
+    /// later than the Miner costs [`GUARD_LATE`] per step the Miner stands inside the
+    /// watch, for at most [`GUARD_MAX_LATE`] steps; the door where the guard is latest
+    /// counts. 0 when the Flag is not walled in (every piece can then reach it, and the
+    /// material terms already weigh the race).
+    ///
+    /// The search adds it for its own Flag only: on the enemy's side it would reward
+    /// taking whatever a sampled army made the guards of a Flag that is only a guess.
+    pub fn unguarded(&self, pos: &Position, side: Color) -> i32 {
+        let (s, t) = (side.index(), side.opponent().index());
+        let Some(flag) = self.flags[s].filter(|_| self.walled[s]) else {
+            return 0;
+        };
+        let rules = pos.rules();
+        let kinds = rules.kinds().len().min(32);
+        let is_defuser = |k: usize| k < kinds && self.defusers & (1 << k) != 0;
+        if !(0..kinds).any(|k| is_defuser(k) && self.counts[t][k] > 0) {
+            return 0;
+        }
+        // A guard beats every kind that defuses Bombs.
+        let is_guard = |k: usize| {
+            rules.kind_moves(k).movable
+                && (0..kinds)
+                    .filter(|&d| is_defuser(d))
+                    .all(|d| rules.battle(k, d) == Outcome::AttackerWins)
+        };
+        let mut worst = 0;
+        for &dir in crate::board::ORTHOGONAL.iter() {
+            let door = flag.offset(dir);
+            if !pos.cell(door).is_piece() {
+                continue;
+            }
+            let raider = pos
+                .occupied_squares(side.opponent())
+                .filter(|&sq| is_defuser(pos.cell(sq).kind()))
+                .map(|sq| distance(sq, door))
+                .min();
+            let Some(raider) = raider.filter(|&d| d <= GUARD_WATCH_STEPS) else {
+                continue;
+            };
+            let guard = pos
+                .occupied_squares(side)
+                .filter(|&sq| is_guard(pos.cell(sq).kind()))
+                .map(|sq| distance(sq, door))
+                .min()
+                .unwrap_or(GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1);
+            let late = (guard - raider).clamp(0, GUARD_MAX_LATE);
+            worst = worst.max(GUARD_LATE * late * (GUARD_WATCH_STEPS + 1 - raider));
+        }
+        worst
+    }
+
     /// What `side`'s material is worth beyond its fixed values, by what the other side has
     /// left: holding the strongest piece on the board (nothing but a Bomb or an upset can
     /// stop it), a Spy (a piece that beats the strongest kind when it attacks) whose prey is
@@ -374,6 +430,44 @@ mod tests {
         assert_eq!(threat("b3", "rB"), threat("b9", "rB") + close);
         assert_eq!(threat("b9", "r2"), threat("b9", "rB") + close);
         assert_eq!(threat("b3", "r2"), threat("b3", "rB"));
+    }
+
+    /// Our walled Flag's guard is late when an enemy Miner is nearer a Bomb of the wall than
+    /// any piece of ours that beats a Miner; a Scout guards nothing, and a Miner out of
+    /// the watch threatens nothing yet.
+    #[test]
+    fn a_late_guard_of_a_walled_flag_costs() {
+        let late = |guard: (&str, &str), miner: &str| {
+            let pieces = [
+                ("a1", "rF"),
+                ("b1", "rB"),
+                ("a2", "rB"),
+                guard,
+                ("j10", "bF"),
+                (miner, "b3"),
+            ];
+            let pos = classic(&pieces);
+            Incremental::new(&pos).unguarded(&pos, Color::Red)
+        };
+        assert_eq!(late(("b2", "r4"), "a4"), 0);
+        // From j1 the Sergeant is 10 steps from a2, the Miner 2: 4 late steps (the most
+        // that count), with the Miner 5 steps inside the watch.
+        let far = late(("j1", "r4"), "a4");
+        assert_eq!(
+            far,
+            GUARD_LATE * GUARD_MAX_LATE * (GUARD_WATCH_STEPS + 1 - 2)
+        );
+        assert_eq!(late(("b2", "r2"), "a4"), far);
+        assert_eq!(late(("j1", "r4"), "a9"), 0);
+        // Without the wall the term is not this one's business.
+        let open = classic(&[
+            ("a1", "rF"),
+            ("b1", "rB"),
+            ("j1", "r4"),
+            ("j10", "bF"),
+            ("a4", "b3"),
+        ]);
+        assert_eq!(Incremental::new(&open).unguarded(&open, Color::Red), 0);
     }
 
     /// While the enemy Flag is walled in, the last Miner is worth more than its rank.

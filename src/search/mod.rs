@@ -91,6 +91,9 @@ pub struct Config {
     /// Whether the belief judges how predictably the opponent places its Bombs
     /// ([`Evidence::sharpness`]).
     pub bomb_habits: bool,
+    /// Whether the evaluation makes our walled Flag's guard keep up with enemy Miners that
+    /// come near it ([`Incremental::unguarded`], option `Flag Guard`).
+    pub flag_guard: bool,
 }
 
 impl Default for Config {
@@ -102,6 +105,7 @@ impl Default for Config {
             player: PlayerKind::Search,
             table: None,
             bomb_habits: true,
+            flag_guard: true,
         }
     }
 }
@@ -229,6 +233,7 @@ pub fn search(
             flag_known,
             stale: view.plies_since_enemy_loss(),
             blind: &blind,
+            flag_guard: config.flag_guard,
         };
         // The threads take the samples one at a time from a common counter, so that one
         // that drew quick samples does not wait idle for the others.
@@ -344,6 +349,8 @@ struct Shared<'a> {
     stale: u32,
     /// What our attacks below the root on the enemy's unmoved hidden pieces win on average.
     blind: &'a BlindBattles,
+    /// Whether a late guard of our walled Flag costs ([`Config::flag_guard`]).
+    flag_guard: bool,
 }
 
 /// A root move's scores over the sampled armies.
@@ -1100,7 +1107,16 @@ impl Searcher<'_> {
     /// pieces that never moved, which no sampled army gave a reason to attack. A lead of the
     /// enemy's is left whole, so that we never shun winning material back.
     fn static_score(&self, pos: &Position) -> i32 {
-        self.stale_adjusted(pos, self.eval.score(pos))
+        let mut s = self.eval.score(pos);
+        if self.shared.flag_guard {
+            let late = self.eval.unguarded(pos, self.shared.me);
+            s += if pos.side_to_move() == self.shared.me {
+                -late
+            } else {
+                late
+            };
+        }
+        self.stale_adjusted(pos, s)
     }
 
     /// `s`, a score for the side to move in `pos`, with a lead of ours shrunk by

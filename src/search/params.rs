@@ -30,6 +30,14 @@ pub const FLAG_NEAR_STEPS: i32 = 10;
 /// ... and, inside this many steps, this much times the square of the steps inside it.
 pub const FLAG_CLOSE_STEPS: i32 = 4;
 pub const FLAG_CLOSE: i32 = 15;
+/// Our walled Flag's guard (option `Flag Guard`, see `Incremental::unguarded`): it counts
+/// once an enemy Miner is this many steps or fewer from a Bomb of the wall ...
+pub const GUARD_WATCH_STEPS: i32 = 6;
+/// ... and costs this much per step our nearest piece that beats a Miner is later than it,
+/// per step the Miner stands inside the watch ...
+pub const GUARD_LATE: i32 = 15;
+/// ... for at most this many late steps.
+pub const GUARD_MAX_LATE: i32 = 4;
 /// Bonus per row a movable piece has advanced from its own back row: it makes the search
 /// seek contact instead of shuffling once nothing is in reach.
 pub const ADVANCE_PER_ROW: i32 = 3;
