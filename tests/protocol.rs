@@ -474,11 +474,62 @@ fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
     assert!(engine.finish());
 }
 
+/// The engine's `sei` option lines.
+fn announced_options(engine: &mut EngineProcess) -> Vec<String> {
+    engine.send("sei");
+    let mut announced = Vec::new();
+    while let Some(l) = engine.next_line(WAIT).filter(|l| l != "seiok") {
+        announced.push(l);
+    }
+    announced
+}
+
+/// The score of a depth-1 search from the position `text` (the `full` form).
+fn depth_one_score(engine: &mut EngineProcess, text: &str) -> i32 {
+    engine.send(&format!("position full {text}"));
+    engine.send("go depth 1");
+    let mut last = None;
+    loop {
+        let l = engine.expect_prefix("", WAIT);
+        if l.starts_with("bestmove ") {
+            break;
+        }
+        if let Some(rest) = l.strip_prefix("info depth 1 score cp ") {
+            last = rest.split_whitespace().next().and_then(|s| s.parse().ok());
+        }
+    }
+    last.unwrap_or_else(|| panic!("no score at depth 1"))
+}
+
+/// A check option `name` is announced on by default, refuses a value that is neither
+/// `true` nor `false`, and lowers the depth-1 score of `pieces` (Red to move) by at least
+/// `least` when on.
+fn check_option_costs(name: &str, pieces: &[(&str, &str)], least: i32) {
+    let rules = common::rules("classic", &[]);
+    let text = common::position_text(&rules, pieces, "r 0");
+    let mut engine = EngineProcess::start();
+    let announced = announced_options(&mut engine);
+    let line = format!("option name {name} type check default true");
+    assert!(announced.contains(&line), "{announced:#?}");
+    let on = depth_one_score(&mut engine, &text);
+    engine.send(&format!("setoption name {name} value maybe"));
+    let refused = lines_until_ready(&mut engine);
+    assert!(
+        refused.iter().any(|l| l.contains(&format!("'{name}'"))),
+        "{refused:#?}"
+    );
+    engine.send(&format!("setoption name {name} value false"));
+    let off = depth_one_score(&mut engine, &text);
+    assert!(on <= off - least, "{name}: on {on}, off {off}");
+    assert!(engine.finish());
+}
+
 #[test]
 fn flag_guard_is_on_by_default_and_a_late_guard_lowers_the_score() {
     // Our Flag on a1 is walled in; an identified enemy Miner stands 3 steps from the
-    // Bomb on a2, and our only piece that beats a Miner is 10 steps from it.
-    let rules = common::rules("classic", &[]);
+    // Bomb on a2, and our only piece that beats a Miner is 10 steps from it. Four late
+    // steps (the most that count) with the Miner 3 steps inside the 6-step watch after its
+    // reply: 15 · 4 · 4 = 240 centi-Scouts at the least.
     let pieces = [
         ("a1", "rF"),
         ("b1", "rB"),
@@ -488,43 +539,24 @@ fn flag_guard_is_on_by_default_and_a_late_guard_lowers_the_score() {
         ("j10", "bF"),
         ("h10", "b2"),
     ];
-    let text = common::position_text(&rules, &pieces, "r 0");
-    let mut engine = EngineProcess::start();
-    engine.send("sei");
-    let mut announced = Vec::new();
-    while let Some(l) = engine.next_line(WAIT).filter(|l| l != "seiok") {
-        announced.push(l);
-    }
-    assert!(
-        announced.contains(&"option name Flag Guard type check default true".to_string()),
-        "{announced:#?}"
-    );
-    let score = |engine: &mut EngineProcess| -> i32 {
-        engine.send(&format!("position full {text}"));
-        engine.send("go depth 1");
-        let mut last = None;
-        loop {
-            let l = engine.expect_prefix("", WAIT);
-            if l.starts_with("bestmove ") {
-                break;
-            }
-            if let Some(rest) = l.strip_prefix("info depth 1 score cp ") {
-                last = rest.split_whitespace().next().and_then(|s| s.parse().ok());
-            }
-        }
-        last.unwrap_or_else(|| panic!("no score at depth 1"))
-    };
-    let on = score(&mut engine);
-    engine.send("setoption name Flag Guard value maybe");
-    let refused = lines_until_ready(&mut engine);
-    assert!(
-        refused.iter().any(|l| l.contains("'Flag Guard'")),
-        "{refused:#?}"
-    );
-    engine.send("setoption name Flag Guard value false");
-    let off = score(&mut engine);
-    // Four late steps (the most that count) with the Miner 3 steps inside the 6-step
-    // watch after its reply: 15 · 4 · 4 = 240 centi-Scouts at the least.
-    assert!(on <= off - 200, "on {on}, off {off}");
-    assert!(engine.finish());
+    check_option_costs("Flag Guard", &pieces, 200);
+}
+
+#[test]
+fn chase_raiders_is_on_by_default_and_an_unanswered_raider_lowers_the_score() {
+    // The enemy General, identified, stands in our half among three pieces of ours it
+    // beats; our Marshal, the only piece that beats it, is 10 steps away. Whatever one move
+    // we make and whichever prey the General takes in reply, two prey stay within 3 steps
+    // of it and the Marshal 8 late steps or more away: 4 · 8 · 2 = 64 centi-Scouts at the
+    // least.
+    let pieces = [
+        ("a1", "rF"),
+        ("e2", "r5"),
+        ("d3", "r6"),
+        ("f3", "r4"),
+        ("a10", "rX"),
+        ("e4", "b9+*"),
+        ("j10", "bF"),
+    ];
+    check_option_costs("Chase Raiders", &pieces, 64);
 }

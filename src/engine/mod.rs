@@ -402,6 +402,7 @@ impl Engine {
             table: Some(table),
             bomb_habits: self.opts.bomb_habits,
             flag_guard: self.opts.flag_guard,
+            chase_raiders: self.opts.chase_raiders,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();

@@ -43,6 +43,8 @@ pub struct EngineOptions {
     pub bomb_habits: bool,
     /// Whether the search keeps a guard near our walled Flag while enemy Miners come near.
     pub flag_guard: bool,
+    /// Whether the search brings a piece that can stop an identified enemy raider near it.
+    pub chase_raiders: bool,
 }
 
 impl EngineOptions {
@@ -68,6 +70,7 @@ impl Default for EngineOptions {
             memory_file: String::new(),
             bomb_habits: true,
             flag_guard: true,
+            chase_raiders: true,
         }
     }
 }
@@ -141,6 +144,7 @@ impl EngineOptions {
             "memory" => self.memory = check("Memory")?,
             "bomb habits" => self.bomb_habits = check("Bomb Habits")?,
             "flag guard" => self.flag_guard = check("Flag Guard")?,
+            "chase raiders" => self.chase_raiders = check("Chase Raiders")?,
             "level" => {
                 let level = LEVELS
                     .iter()
@@ -287,6 +291,10 @@ impl EngineOptions {
         lines.push(format!(
             "option name Flag Guard type check default {}",
             self.flag_guard
+        ));
+        lines.push(format!(
+            "option name Chase Raiders type check default {}",
+            self.chase_raiders
         ));
         lines
     }

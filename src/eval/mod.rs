@@ -13,9 +13,10 @@ use crate::movegen::{Move, MoveKind};
 use crate::rules::GameKind;
 use crate::rules::{BattleRole, Outcome, Rules};
 use crate::search::params::{
-    ADVANCE_PER_ROW, BOMB_VALUE, DEFUSERS_LEFT, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE,
-    FLAG_CLOSE_STEPS, FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, GUARD_LATE, GUARD_MAX_LATE,
-    GUARD_WATCH_STEPS, HIDDEN_BONUS, HIDDEN_SHARE, RANK_VALUE, SPY_WITHOUT_PREY,
+    ADVANCE_PER_ROW, BOMB_VALUE, CHASE_ANSWERS, CHASE_LATE, CHASE_MAX_LATE, CHASE_PREY_CAP,
+    CHASE_PREY_STEPS, DEFUSERS_LEFT, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE, FLAG_CLOSE_STEPS,
+    FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, GUARD_LATE, GUARD_MAX_LATE, GUARD_WATCH_STEPS,
+    HIDDEN_BONUS, HIDDEN_SHARE, RANK_VALUE, SPY_WITHOUT_PREY,
 };
 use crate::view::MAX_KINDS;
 
@@ -279,6 +280,72 @@ impl Incremental {
         worst
     }
 
+    /// What `side` risks from enemy pieces it has identified that few of its own beat (at
+    /// most [`CHASE_ANSWERS`] of its movable pieces win attacking such a kind: with full
+    /// armies the enemy General, beaten by our Marshal alone, and the enemy Marshal, by our
+    /// Spy) when one stands in `side`'s half within [`CHASE_PREY_STEPS`] of pieces of
+    /// `side` it beats: left alone it takes one after another, each capture a few plies
+    /// apart and so beyond the search's horizon as a whole. Each step beyond the next square
+    /// that `side`'s nearest piece that beats it stands costs [`CHASE_LATE`] per prey (at
+    /// most [`CHASE_PREY_CAP`]), for at most [`CHASE_MAX_LATE`] steps, so that the search
+    /// brings that piece back or takes the prey away; nothing when no piece of `side` beats
+    /// it. A revealed rank only: in a sampled army the other pieces' kinds are guesses.
+    ///
+    /// The search adds it for its own pieces only, as [`Incremental::unguarded`].
+    pub fn unanswered(&self, pos: &Position, side: Color) -> i32 {
+        let rules = pos.rules();
+        if rules.game() != GameKind::Stratego {
+            return 0;
+        }
+        let (s, t) = (side.index(), side.opponent().index());
+        let kinds = rules.kinds().len().min(MAX_KINDS);
+        let stops = |h: usize, e: usize| {
+            rules.kind_moves(h).movable && rules.battle(h, e) == Outcome::AttackerWins
+        };
+        let height = rules.geometry().height() as i32;
+        // Rows from `side`'s back row.
+        let depth = |sq: Square| match side {
+            Color::Red => sq.row() as i32,
+            Color::Blue => height - 1 - sq.row() as i32,
+        };
+        // The enemy kinds that few of ours stop, as a bit set.
+        let mut loose = 0u32;
+        for e in (0..kinds).filter(|&e| self.counts[t][e] > 0 && rules.kind_moves(e).movable) {
+            let answers: u32 = (0..kinds)
+                .filter(|&h| stops(h, e))
+                .map(|h| u32::from(self.counts[s][h]))
+                .sum();
+            if answers <= CHASE_ANSWERS {
+                loose |= 1 << e;
+            }
+        }
+        if loose == 0 {
+            return 0;
+        }
+        let mut total = 0;
+        for sq in pos.occupied_squares(side.opponent()) {
+            let cell = pos.cell(sq);
+            let e = cell.kind();
+            if !cell.is_revealed() || loose & (1 << e) == 0 || 2 * depth(sq) >= height {
+                continue;
+            }
+            let (mut prey, mut answer) = (0, None::<i32>);
+            for ours in pos.occupied_squares(side) {
+                let k = pos.cell(ours).kind();
+                let d = distance(ours, sq);
+                if stops(k, e) {
+                    answer = Some(answer.map_or(d, |a| a.min(d)));
+                } else if d <= CHASE_PREY_STEPS && rules.battle(e, k) == Outcome::AttackerWins {
+                    prey += 1;
+                }
+            }
+            if let Some(a) = answer.filter(|_| prey > 0) {
+                total += CHASE_LATE * (a - 1).clamp(0, CHASE_MAX_LATE) * prey.min(CHASE_PREY_CAP);
+            }
+        }
+        total
+    }
+
     /// What `side`'s material is worth beyond its fixed values, by what the other side has
     /// left: holding the strongest piece on the board (nothing but a Bomb or an upset can
     /// stop it), a Spy (a piece that beats the strongest kind when it attacks) whose prey is
@@ -500,6 +567,36 @@ mod tests {
             ("a4", "b3"),
         ]);
         assert_eq!(Incremental::new(&open).unguarded(&open, Color::Red), 0);
+    }
+
+    /// An identified enemy General among three of our pieces it beats, in our half, costs
+    /// by how far our Marshal, the one piece that beats it, stands from it; a hidden one,
+    /// one in its own half, or one nothing of ours beats costs nothing.
+    #[test]
+    fn an_identified_raider_far_from_its_answer_costs() {
+        let cost = |pieces: &[(&str, &str)]| {
+            let base = [
+                ("a1", "rF"),
+                ("e2", "r5"),
+                ("d3", "r6"),
+                ("f3", "r4"),
+                ("g1", "r2"),
+                ("j10", "bF"),
+            ];
+            let pos = classic(&[&base[..], pieces].concat());
+            Incremental::new(&pos).unanswered(&pos, Color::Red)
+        };
+        // The Scout on g1 is 5 steps away: three prey count; the Marshal is 10 steps away.
+        let far = cost(&[("e4", "b9+*"), ("a10", "rX")]);
+        assert_eq!(far, CHASE_LATE * 9 * 3);
+        assert_eq!(cost(&[("e4", "b9+*"), ("e5", "rX")]), 0);
+        // Three steps away: two steps beyond the next square.
+        assert_eq!(cost(&[("e4", "b9+*"), ("e7", "rX")]), CHASE_LATE * 2 * 3);
+        assert_eq!(cost(&[("e4", "b9+"), ("a10", "rX")]), 0);
+        assert_eq!(cost(&[("e4", "b9+*")]), 0);
+        // In its own half (row 6 and up for Red's enemy), next to our Scout.
+        assert_eq!(cost(&[("f6", "b9+*"), ("f5", "r2"), ("a10", "rX")]), 0);
+        assert!(cost(&[("f5", "b9+*"), ("f4", "r2"), ("a10", "rX")]) > 0);
     }
 
     /// While the enemy Flag is walled in, the last Miner is worth more than its rank.

@@ -94,6 +94,9 @@ pub struct Config {
     /// Whether the evaluation makes our walled Flag's guard keep up with enemy Miners that
     /// come near it ([`Incremental::unguarded`], option `Flag Guard`).
     pub flag_guard: bool,
+    /// Whether the search brings a piece that can stop an identified enemy piece, loose
+    /// among ours, near it ([`Incremental::unanswered`], option `Chase Raiders`).
+    pub chase_raiders: bool,
 }
 
 impl Default for Config {
@@ -106,6 +109,7 @@ impl Default for Config {
             table: None,
             bomb_habits: true,
             flag_guard: true,
+            chase_raiders: true,
         }
     }
 }
@@ -234,6 +238,7 @@ pub fn search(
             stale: view.plies_since_enemy_loss(),
             blind: &blind,
             flag_guard: config.flag_guard,
+            chase_raiders: config.chase_raiders,
         };
         // The threads take the samples one at a time from a common counter, so that one
         // that drew quick samples does not wait idle for the others.
@@ -351,6 +356,8 @@ struct Shared<'a> {
     blind: &'a BlindBattles,
     /// Whether a late guard of our walled Flag costs ([`Config::flag_guard`]).
     flag_guard: bool,
+    /// Whether an unanswered enemy raider costs ([`Config::chase_raiders`]).
+    chase_raiders: bool,
 }
 
 /// A root move's scores over the sampled armies.
@@ -1108,14 +1115,18 @@ impl Searcher<'_> {
     /// enemy's is left whole, so that we never shun winning material back.
     fn static_score(&self, pos: &Position) -> i32 {
         let mut s = self.eval.score(pos);
+        let mut risk = 0;
         if self.shared.flag_guard {
-            let late = self.eval.unguarded(pos, self.shared.me);
-            s += if pos.side_to_move() == self.shared.me {
-                -late
-            } else {
-                late
-            };
+            risk += self.eval.unguarded(pos, self.shared.me);
         }
+        if self.shared.chase_raiders {
+            risk += self.eval.unanswered(pos, self.shared.me);
+        }
+        s += if pos.side_to_move() == self.shared.me {
+            -risk
+        } else {
+            risk
+        };
         self.stale_adjusted(pos, s)
     }
 
