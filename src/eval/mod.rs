@@ -535,29 +535,20 @@ mod tests {
         assert_eq!(late(("b2", "r2"), "a4"), far);
         assert_eq!(late(("j1", "r4"), "a9"), 0);
         // A moved piece whose rank is hidden may be the Miner; one shown to be a Major is not.
-        let hidden = classic(&[
-            ("a1", "rF"),
-            ("b1", "rB"),
-            ("a2", "rB"),
-            ("j1", "r4"),
-            ("j10", "bF"),
-            ("j9", "b3"),
-            ("a4", "b7+"),
-        ]);
-        assert_eq!(
-            Incremental::new(&hidden).unguarded(&hidden, Color::Red),
-            far
-        );
-        let shown = classic(&[
-            ("a1", "rF"),
-            ("b1", "rB"),
-            ("a2", "rB"),
-            ("j1", "r4"),
-            ("j10", "bF"),
-            ("j9", "b3"),
-            ("a4", "b7+*"),
-        ]);
-        assert_eq!(Incremental::new(&shown).unguarded(&shown, Color::Red), 0);
+        let raider = |token: &str| {
+            let pos = classic(&[
+                ("a1", "rF"),
+                ("b1", "rB"),
+                ("a2", "rB"),
+                ("j1", "r4"),
+                ("j10", "bF"),
+                ("j9", "b3"),
+                ("a4", token),
+            ]);
+            Incremental::new(&pos).unguarded(&pos, Color::Red)
+        };
+        assert_eq!(raider("b7+"), far);
+        assert_eq!(raider("b7+*"), 0);
         // Without the wall the term is not this one's business.
         let open = classic(&[
             ("a1", "rF"),
