@@ -43,7 +43,8 @@ pub struct EngineOptions {
     pub bomb_habits: bool,
     /// Whether the search keeps a guard near our walled Flag while enemy Miners come near.
     pub flag_guard: bool,
-    /// Whether the search brings a piece that can stop an identified enemy raider near it.
+    /// Whether the search brings back the one piece of ours that beats an identified enemy
+    /// raider in our half.
     pub chase_raiders: bool,
 }
 

@@ -94,8 +94,8 @@ pub struct Config {
     /// Whether the evaluation makes our walled Flag's guard keep up with enemy Miners that
     /// come near it ([`Incremental::unguarded`], option `Flag Guard`).
     pub flag_guard: bool,
-    /// Whether the search brings a piece that can stop an identified enemy piece, loose
-    /// among ours, near it ([`Incremental::unanswered`], option `Chase Raiders`).
+    /// Whether the search brings back the one piece of ours that beats an identified enemy
+    /// raider in our half ([`Incremental::unanswered`], option `Chase Raiders`).
     pub chase_raiders: bool,
 }
 
