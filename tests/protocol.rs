@@ -432,11 +432,7 @@ fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
         2222222233/3334444555/5666677788/9XSBBBBBBF moves a4a5 a7a6 b4b5 b7b6 e4e5 e7e6 \
         f4f5 f7f6 i4i5 i7i6 j4j5 j7j6";
     let mut engine = EngineProcess::start();
-    engine.send("sei");
-    let mut announced = Vec::new();
-    while let Some(l) = engine.next_line(WAIT).filter(|l| l != "seiok") {
-        announced.push(l);
-    }
+    let announced = announced_options(&mut engine);
     assert!(
         announced.contains(&"option name Bomb Habits type check default true".to_string()),
         "{announced:#?}"

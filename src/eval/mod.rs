@@ -303,11 +303,6 @@ impl Incremental {
             rules.kind_moves(h).movable && rules.battle(h, e) == Outcome::AttackerWins
         };
         let height = rules.geometry().height() as i32;
-        // Rows from `side`'s back row.
-        let depth = |sq: Square| match side {
-            Color::Red => sq.row() as i32,
-            Color::Blue => height - 1 - sq.row() as i32,
-        };
         // The enemy kinds that few of ours stop, as a bit set.
         let mut loose = 0u32;
         for e in (0..kinds).filter(|&e| self.counts[t][e] > 0 && rules.kind_moves(e).movable) {
@@ -326,7 +321,10 @@ impl Incremental {
         for sq in pos.occupied_squares(side.opponent()) {
             let cell = pos.cell(sq);
             let e = cell.kind();
-            if !cell.is_revealed() || loose & (1 << e) == 0 || 2 * depth(sq) >= height {
+            if !cell.is_revealed()
+                || loose & (1 << e) == 0
+                || 2 * rows_from_home(rules, side, sq) >= height
+            {
                 continue;
             }
             let (mut prey, mut answer) = (0, None::<i32>);
@@ -412,6 +410,14 @@ fn flag_nearness(d: i32) -> i32 {
     FLAG_NEAR_PER_STEP * (FLAG_NEAR_STEPS - d).max(0) + FLAG_CLOSE * close * close
 }
 
+/// How many rows `sq` stands in front of `side`'s back row.
+fn rows_from_home(rules: &Rules, side: Color, sq: Square) -> i32 {
+    match side {
+        Color::Red => sq.row() as i32,
+        Color::Blue => rules.geometry().height() as i32 - 1 - sq.row() as i32,
+    }
+}
+
 /// What one piece adds to its side: its value, the worth of being unidentified, and how far
 /// it has advanced when it can move.
 fn piece_term(pos: &Position, sq: Square, c: Cell) -> i32 {
@@ -422,11 +428,7 @@ fn piece_term(pos: &Position, sq: Square, c: Cell) -> i32 {
         v += hidden_value(rules, kind);
     }
     if rules.kind_moves(kind).movable {
-        let advanced = match c.owner() {
-            Color::Red => sq.row() as i32,
-            Color::Blue => rules.geometry().height() as i32 - 1 - sq.row() as i32,
-        };
-        v += ADVANCE_PER_ROW * advanced;
+        v += ADVANCE_PER_ROW * rows_from_home(rules, c.owner(), sq);
     }
     v
 }
@@ -587,7 +589,12 @@ mod tests {
         assert_eq!(cost(&[("e4", "b9+*")]), 0);
         // In its own half (row 6 and up for Red's enemy), next to our Scout.
         assert_eq!(cost(&[("f6", "b9+*"), ("f5", "r2"), ("a10", "rX")]), 0);
-        assert!(cost(&[("f5", "b9+*"), ("f4", "r2"), ("a10", "rX")]) > 0);
+        // In our half: the Scout on f4 and the Sergeant on f3 are its prey, the Marshal 10
+        // steps off.
+        assert_eq!(
+            cost(&[("f5", "b9+*"), ("f4", "r2"), ("a10", "rX")]),
+            CHASE_LATE * 9 * 2
+        );
     }
 
     /// While the enemy Flag is walled in, the last Miner is worth more than its rank.
