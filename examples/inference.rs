@@ -18,7 +18,10 @@
 //! mean probability of its true kind and the mean log2 of it (higher is better for both), and
 //! the log loss of the belief's chance that the piece is a Bomb (bits per piece, lower is
 //! better). A second table scores only the pieces seen to approach or flee, the ones the
-//! behaviour speaks of.
+//! behaviour speaks of. A third table, for all the evidence, compares per kind the
+//! probability the belief gave it (summed over the pieces) with how many of the pieces were
+//! of it, apart for the pieces that had moved and those that had not: where the belief
+//! expects a kind too often or too seldom.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,7 +33,7 @@ use stratagem::rng::Rng;
 use stratagem::rules::Rules;
 use stratagem::search::Config;
 use stratagem::tournament::record::read_records;
-use stratagem::view::{Belief, Evidence, PublicMove, View};
+use stratagem::view::{Belief, Evidence, PublicMove, View, MAX_KINDS};
 
 /// One game to score: its rules, both setups, who moved first, the moves, and the sides
 /// whose views are scored.
@@ -98,6 +101,9 @@ fn main() {
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); settings.len()];
     // The same, over the pieces seen to approach or flee only.
     let mut behaved_sums = vec![(0.0f64, 0.0f64); settings.len()];
+    // Per kind, for the pieces that had not moved [0] and had [1]: the belief's probability
+    // of the kind summed (with all the evidence), and how many were of it.
+    let mut by_kind = [[(0.0f64, 0u32); 2]; MAX_KINDS];
     let mut scored = 0u64;
     let mut behaved = 0u64;
     let mut rng = Rng::new(1);
@@ -115,20 +121,27 @@ fn main() {
             };
             for (ply, m) in game.moves.iter().enumerate() {
                 if ply % 10 == 0 {
-                    let pieces: Vec<(usize, usize, bool)> = view
+                    let pieces: Vec<(usize, usize, bool, bool)> = view
                         .enemy_pieces()
                         .iter()
                         .enumerate()
                         .filter(|(_, p)| p.square.is_some() && p.known_kind().is_none())
                         .filter_map(|(i, p)| {
                             let seen = p.approached | p.fled != 0;
-                            Some((i, truth(p.start?)?, seen))
+                            Some((i, truth(p.start?)?, seen, p.moved))
                         })
                         .collect();
                     for (s, &(_, evidence)) in settings.iter().enumerate() {
                         let marginals =
                             Belief::new(&view, evidence).marginals(&view, &mut rng, 200);
-                        for &(i, k, seen) in &pieces {
+                        for &(i, k, seen, moved) in &pieces {
+                            if s + 1 == settings.len() {
+                                let row = &mut by_kind[..marginals[i].len().min(MAX_KINDS)];
+                                for (kind, cell) in row.iter_mut().enumerate() {
+                                    cell[usize::from(moved)].0 += marginals[i][kind];
+                                }
+                                by_kind[k][usize::from(moved)].1 += 1;
+                            }
                             let p = marginals[i][k].max(1.0 / 400.0);
                             sums[s].0 += p;
                             sums[s].1 += p.log2();
@@ -168,6 +181,20 @@ fn main() {
     for ((name, _), (p, l)) in settings.iter().zip(&behaved_sums) {
         let n = behaved.max(1) as f64;
         println!("| {name} | {:.4} | {:.3} |", p / n, l / n);
+    }
+    if let Some(rules) = games.first().map(|g| &g.rules) {
+        println!(
+            "\nper kind, with all the evidence: expected (the belief's probability summed) / found"
+        );
+        println!("| kind | not moved | moved |");
+        println!("| --- | --- | --- |");
+        for (k, cells) in by_kind.iter().enumerate().take(rules.kinds().len()) {
+            if cells.iter().any(|c| c.0 >= 0.5 || c.1 > 0) {
+                let cell = |c: (f64, u32)| format!("{:.0} / {}", c.0, c.1);
+                let letter = rules.kind(k).letter;
+                println!("| {letter} | {} | {} |", cell(cells[0]), cell(cells[1]));
+            }
+        }
     }
 }
 
