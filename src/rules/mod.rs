@@ -89,6 +89,8 @@ pub struct Rules {
     // Derived tables, recomputed by `derive`.
     moves: [KindMoves; MAX_KINDS],
     battle: [[Outcome; MAX_KINDS]; MAX_KINDS],
+    /// Per kind, the movable kinds that win attacking it, as a bit set.
+    beaten_by: [u32; MAX_KINDS],
     has_flags: bool,
     board_squares: Vec<crate::board::Square>,
 }
@@ -185,6 +187,7 @@ impl Rules {
             },
             moves: [KindMoves::default(); MAX_KINDS],
             battle: [[Outcome::BothRemoved; MAX_KINDS]; MAX_KINDS],
+            beaten_by: [0; MAX_KINDS],
             has_flags: false,
             board_squares: Vec::new(),
         };
@@ -315,6 +318,14 @@ impl Rules {
                 self.battle[a][d] = self.resolve(att, def);
             }
         }
+        self.beaten_by = [0; MAX_KINDS];
+        for d in 0..self.kinds.len() {
+            for a in 0..self.kinds.len() {
+                if self.moves[a].movable && self.battle[a][d] == Outcome::AttackerWins {
+                    self.beaten_by[d] |= 1 << a;
+                }
+            }
+        }
         self.board_squares = self
             .geometry
             .all_squares()
@@ -408,6 +419,13 @@ impl Rules {
         self.battle[attacker][defender]
     }
 
+    /// The movable kinds that win attacking a piece of kind `defender`, as a bit set (bit
+    /// `k` for kind `k`): the evaluation asks it at every leaf.
+    #[inline]
+    pub fn beaten_by(&self, defender: usize) -> u32 {
+        self.beaten_by[defender]
+    }
+
     /// Every square a piece can stand on, row 1 first.
     #[inline]
     pub fn board_squares(&self) -> &[crate::board::Square] {
@@ -455,6 +473,26 @@ mod tests {
         for (name, size) in PRESETS.iter().zip(sizes) {
             assert_eq!(Rules::preset(name).unwrap().army_size(), size, "{name}");
         }
+    }
+
+    #[test]
+    fn beaten_by_lists_the_movable_kinds_that_win_attacking() {
+        let mut rules: Vec<Rules> = PRESETS.iter().map(|n| Rules::preset(n).unwrap()).collect();
+        let mut changed = Rules::preset("classic").unwrap();
+        changed.set("equal-ranks", "attacker-wins").unwrap();
+        rules.push(changed);
+        for r in &rules {
+            for d in 0..r.kinds().len() {
+                for a in 0..r.kinds().len() {
+                    let wins = r.kind_moves(a).movable && r.battle(a, d) == Outcome::AttackerWins;
+                    assert_eq!(r.beaten_by(d) & (1 << a) != 0, wins, "{} {a} {d}", r.name());
+                }
+            }
+        }
+        let classic = &rules[0];
+        let k = |l: char| classic.kind_by_letter(l).unwrap();
+        assert_eq!(classic.beaten_by(k('X')), 1 << k('S'));
+        assert_eq!(classic.beaten_by(k('B')), 1 << k('3'));
     }
 
     #[test]
