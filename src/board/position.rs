@@ -559,18 +559,28 @@ impl Position {
     /// The squares of `color`'s pieces, in square order.
     #[inline]
     pub fn occupied_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
-        let words = self.occupied[color.index()];
-        (0..4).flat_map(move |w| {
-            let mut bits = words[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Square::from_index(w * 64 + i))
-            })
-        })
+        squares_of(self.occupied[color.index()])
+    }
+
+    /// The squares of `color`'s pieces on the rows `rows` (0 = row 1), in square order: a
+    /// mask over the occupancy words, so the rows outside cost nothing.
+    pub fn occupied_in_rows(
+        &self,
+        color: Color,
+        rows: std::ops::Range<u8>,
+    ) -> impl Iterator<Item = Square> + '_ {
+        let (lo, hi) = (Square::row_start(rows.start), Square::row_start(rows.end));
+        let mut words = self.occupied[color.index()];
+        for (w, word) in words.iter_mut().enumerate() {
+            // The bits of this word below mailbox index `t`.
+            let below = |t: usize| match t.saturating_sub(w * 64) {
+                0 => 0,
+                n if n >= 64 => u64::MAX,
+                n => (1u64 << n) - 1,
+            };
+            *word &= below(hi) & !below(lo);
+        }
+        squares_of(words)
     }
 
     #[inline]
@@ -655,5 +665,47 @@ impl PartialEq for Position {
             && self.lanes == other.lanes
             && self.decided == other.decided
             && tail(self) == tail(other)
+    }
+}
+
+/// The squares whose bits are set in occupancy words, in square order.
+#[inline]
+fn squares_of(words: [u64; 4]) -> impl Iterator<Item = Square> {
+    (0..4).flat_map(move |w| {
+        let mut bits = words[w];
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Square::from_index(w * 64 + i))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::POSITIONS;
+
+    #[test]
+    fn occupied_in_rows_keeps_the_pieces_of_those_rows() {
+        for bp in &POSITIONS {
+            let rules = Arc::new(Rules::preset(bp.variant).unwrap());
+            let pos = Position::from_text(rules, bp.text).unwrap();
+            let height = pos.rules().geometry().height();
+            for color in [Color::Red, Color::Blue] {
+                for (a, b) in [(0, height), (0, 0), (0, 4), (4, height), (3, 7), (5, 6)] {
+                    let masked: Vec<Square> = pos.occupied_in_rows(color, a..b).collect();
+                    let filtered: Vec<Square> = pos
+                        .occupied_squares(color)
+                        .filter(|sq| (a..b).contains(&sq.row()))
+                        .collect();
+                    assert_eq!(masked, filtered, "{} {color:?} {a}..{b}", bp.name);
+                }
+                assert!(pos.occupied_in_rows(color, 0..height).count() > 0);
+            }
+        }
     }
 }

@@ -109,6 +109,12 @@ impl Square {
         }
     }
 
+    /// The mailbox index of the first square of `row` (0 = row 1), for any row up to
+    /// `MAX_SIDE`: the squares of rows `a..b` are the indices `row_start(a)..row_start(b)`.
+    pub(crate) fn row_start(row: u8) -> usize {
+        (row.min(MAX_SIDE) as usize + PAD_ROWS) * STRIDE
+    }
+
     pub fn index(self) -> usize {
         self.0 as usize
     }

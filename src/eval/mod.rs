@@ -346,19 +346,21 @@ impl Incremental {
             return 0;
         }
         let stops = |h: usize, e: usize| rules.beaten_by(e) & (1 << h) != 0;
-        let height = rules.geometry().height() as i32;
         let loose = self.loose[side.index()];
         if loose == 0 {
             return 0;
         }
+        // Our half: the rows less than half the board's height from our home row.
+        let height = rules.geometry().height();
+        let half = match side {
+            Color::Red => 0..height.div_ceil(2),
+            Color::Blue => height / 2..height,
+        };
         let mut total = 0;
-        for sq in pos.occupied_squares(side.opponent()) {
+        for sq in pos.occupied_in_rows(side.opponent(), half) {
             let cell = pos.cell(sq);
             let e = cell.kind();
-            if !cell.is_revealed()
-                || loose & (1 << e) == 0
-                || 2 * rows_from_home(rules, side, sq) >= height
-            {
+            if !cell.is_revealed() || loose & (1 << e) == 0 {
                 continue;
             }
             let (mut prey, mut answer) = (0, None::<i32>);
