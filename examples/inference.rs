@@ -136,9 +136,8 @@ fn main() {
                             Belief::new(&view, evidence).marginals(&view, &mut rng, 200);
                         for &(i, k, seen, moved) in &pieces {
                             if s + 1 == settings.len() {
-                                let row = &mut by_kind[..marginals[i].len().min(MAX_KINDS)];
-                                for (kind, cell) in row.iter_mut().enumerate() {
-                                    cell[usize::from(moved)].0 += marginals[i][kind];
+                                for (cell, p) in by_kind.iter_mut().zip(marginals[i]) {
+                                    cell[usize::from(moved)].0 += p;
                                 }
                                 by_kind[k][usize::from(moved)].1 += 1;
                             }
