@@ -17,7 +17,7 @@
 //! Every 10th ply, every enemy piece on the board whose kind is not yet known is scored: the
 //! mean probability of its true kind and the mean log2 of it (higher is better for both), and
 //! the log loss of the belief's chance that the piece is a Bomb (bits per piece, lower is
-//! better). A second table scores only the pieces seen to approach or flee, the ones the
+//! better), and the mean log2 again over the pieces that had moved only. A second table scores only the pieces seen to approach or flee, the ones the
 //! behaviour speaks of. A third table, for all the evidence, compares per kind the
 //! probability the belief gave it (summed over the pieces) with how many of the pieces were
 //! of it, apart for the pieces that had moved and those that had not: where the belief
@@ -99,6 +99,9 @@ fn main() {
         ("all, with the opponent's Bomb habits", Evidence::ALL),
     ];
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); settings.len()];
+    // The mean log2 P(truth) over the pieces that had moved only (the kinds still hidden).
+    let mut moved_sums = vec![0.0f64; settings.len()];
+    let mut moved_scored = 0u64;
     // The same, over the pieces seen to approach or flee only.
     let mut behaved_sums = vec![(0.0f64, 0.0f64); settings.len()];
     // Per kind, for the pieces that had not moved [0] and had [1]: the belief's probability
@@ -144,6 +147,9 @@ fn main() {
                             let p = marginals[i][k].max(1.0 / 400.0);
                             sums[s].0 += p;
                             sums[s].1 += p.log2();
+                            if moved {
+                                moved_sums[s] += p.log2();
+                            }
                             if seen {
                                 behaved_sums[s].0 += p;
                                 behaved_sums[s].1 += p.log2();
@@ -156,6 +162,7 @@ fn main() {
                     }
                     scored += pieces.len() as u64;
                     behaved += pieces.iter().filter(|p| p.2).count() as u64;
+                    moved_scored += pieces.iter().filter(|p| p.3).count() as u64;
                 }
                 if view.apply(m).is_err() {
                     break;
@@ -168,11 +175,19 @@ fn main() {
         "{scored} unidentified pieces scored in {} games",
         games.len()
     );
-    println!("| evidence | mean P(truth) | mean log2 P(truth) | Bomb or not: bits |");
-    println!("| --- | --- | --- | --- |");
-    for ((name, _), (p, l, b)) in settings.iter().zip(&sums) {
+    println!(
+        "| evidence | mean P(truth) | mean log2 P(truth) | Bomb or not: bits | moved pieces ({moved_scored}): mean log2 P(truth) |"
+    );
+    println!("| --- | --- | --- | --- | --- |");
+    for (((name, _), (p, l, b)), m) in settings.iter().zip(&sums).zip(&moved_sums) {
         let n = scored.max(1) as f64;
-        println!("| {name} | {:.4} | {:.3} | {:.4} |", p / n, l / n, b / n);
+        let moved = m / moved_scored.max(1) as f64;
+        println!(
+            "| {name} | {:.4} | {:.3} | {:.4} | {moved:.3} |",
+            p / n,
+            l / n,
+            b / n
+        );
     }
     println!("\n{behaved} of them seen to approach or flee an identified piece");
     println!("| evidence | mean P(truth) | mean log2 P(truth) |");
