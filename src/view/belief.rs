@@ -186,7 +186,7 @@ pub struct Evidence {
     pub setups: bool,
     /// Which kinds people put next to each other (needs `setups`).
     pub neighbours: bool,
-    /// Approach and flight.
+    /// Approach, flight, and which kinds move while hidden ([`MOVER_ODDS`]).
     pub behaviour: bool,
     /// What earlier games against the same opponent showed of its setup (the view's
     /// [`Recollection`](super::Recollection), when it has one).
