@@ -511,10 +511,9 @@ fn behaviour_factor(rules: &Rules, k: usize, approached: KindSet, fled: KindSet)
 /// while hidden, 1 for the kinds the table does not name.
 fn mover_odds(rules: &Rules) -> [f64; MAX_KINDS] {
     let mut odds = [1.0; MAX_KINDS];
-    for (k, x) in odds.iter_mut().enumerate().take(rules.kinds().len()) {
-        let letter = rules.kind(k).letter;
-        if let Some(&(_, ratio)) = MOVER_ODDS.iter().find(|(l, _)| *l == letter) {
-            *x = ratio;
+    for &(letter, ratio) in &MOVER_ODDS {
+        if let Some(k) = rules.kind_by_letter(letter).filter(|&k| k < MAX_KINDS) {
+            odds[k] = ratio;
         }
     }
     odds
