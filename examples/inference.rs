@@ -107,6 +107,10 @@ fn main() {
     // Per kind, for the pieces that had not moved [0] and had [1]: the belief's probability
     // of the kind summed (with all the evidence), and how many were of it.
     let mut by_kind = [[(0.0f64, 0u32); 2]; MAX_KINDS];
+    // The Bomb's calibration over the unmoved pieces, with all the evidence: per bin of the
+    // belief's Bomb probability (upper edges below), its sum, the Bombs found, the pieces.
+    const BOMB_EDGES: [f64; 9] = [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 1.01];
+    let mut bomb_bins = [(0.0f64, 0u32, 0u32); BOMB_EDGES.len()];
     let mut scored = 0u64;
     let mut behaved = 0u64;
     let mut rng = Rng::new(1);
@@ -143,6 +147,12 @@ fn main() {
                                     cell[usize::from(moved)].0 += p;
                                 }
                                 by_kind[k][usize::from(moved)].1 += 1;
+                                if let Some(b) = bomb.filter(|_| !moved) {
+                                    let p = marginals[i][b];
+                                    let bin = BOMB_EDGES.iter().position(|&e| p < e);
+                                    let cell = &mut bomb_bins[bin.unwrap_or(BOMB_EDGES.len() - 1)];
+                                    *cell = (cell.0 + p, cell.1 + u32::from(k == b), cell.2 + 1);
+                                }
                             }
                             let p = marginals[i][k].max(1.0 / 400.0);
                             sums[s].0 += p;
@@ -195,6 +205,18 @@ fn main() {
     for ((name, _), (p, l)) in settings.iter().zip(&behaved_sums) {
         let n = behaved.max(1) as f64;
         println!("| {name} | {:.4} | {:.3} |", p / n, l / n);
+    }
+    if bomb_bins.iter().any(|c| c.2 > 0) {
+        println!("\nBombs among the unmoved pieces, with all the evidence, by the belief's chance");
+        println!("| chance below | pieces | expected | found |");
+        println!("| --- | --- | --- | --- |");
+        for (edge, (p, found, n)) in BOMB_EDGES.iter().zip(bomb_bins) {
+            if n > 0 {
+                let mean = p / f64::from(n);
+                let rate = f64::from(found) / f64::from(n);
+                println!("| {:.2} | {n} | {mean:.3} | {rate:.3} |", edge.min(1.0));
+            }
+        }
     }
     if let Some(rules) = games.first().map(|g| &g.rules) {
         println!(
