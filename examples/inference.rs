@@ -14,7 +14,8 @@
 //! player called NAME (default `engine`, the name `scripts/ladder.sh` gives it), so that the
 //! belief is measured against the opponent it met, `classic` for instance.
 //!
-//! Every 10th ply, every enemy piece on the board whose kind is not yet known is scored: the
+//! Every 10th ply, every enemy piece on the board whose kind is not yet known is scored (its
+//! chances counted over `MARGINAL_DRAWS` draws, as the search counts those it weighs battles by): the
 //! mean probability of its true kind and the mean log2 of it (higher is better for both), and
 //! the log loss of the belief's chance that the piece is a Bomb (bits per piece, lower is
 //! better), and the mean log2 again over the pieces that had moved only. A second table scores only the pieces seen to approach or flee, the ones the
@@ -31,6 +32,7 @@ use stratagem::players::SearchPlayer;
 use stratagem::referee::{play_game, GameSpec, TimeControl};
 use stratagem::rng::Rng;
 use stratagem::rules::Rules;
+use stratagem::search::params::MARGINAL_DRAWS;
 use stratagem::search::Config;
 use stratagem::tournament::record::read_records;
 use stratagem::view::{Belief, Evidence, PublicMove, View, MAX_KINDS};
@@ -140,7 +142,7 @@ fn main() {
                         .collect();
                     for (s, &(_, evidence)) in settings.iter().enumerate() {
                         let marginals =
-                            Belief::new(&view, evidence).marginals(&view, &mut rng, 200);
+                            Belief::new(&view, evidence).marginals(&view, &mut rng, MARGINAL_DRAWS);
                         for &(i, k, seen, moved) in &pieces {
                             if s + 1 == settings.len() {
                                 for (cell, p) in by_kind.iter_mut().zip(marginals[i]) {

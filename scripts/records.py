@@ -10,6 +10,16 @@
       the belief's Bomb and Flag probabilities with what the piece was (only the four
       likeliest kinds are printed by `d`; a kind not among them counts as 0).
 
+  scripts/records.py attacks FILE BINARY [ENGINE] [KINDS]
+      every attack by ENGINE's pieces of KINDS (letters, default X9) on a piece whose rank it
+      did not know: the move (with what the defender was) and BINARY's belief about the
+      defender before it (`d`, memory off; its four likeliest kinds).
+
+  scripts/records.py strikes FILE BINARY [ENGINE]
+      every capture of ENGINE's Marshal by a Spy: ENGINE's move just before it, and BINARY's
+      belief before that move about the square the Spy struck from (moved or not, its Spy
+      chance, its likeliest kinds): whether the engine could have seen it coming.
+
   scripts/records.py flags FILE... [--engine ENGINE]
       by where the Flag stood in the setup ENGINE held (walled in: back row with a Bomb on
       every neighbouring square; another back-row square; further forward), the games,
@@ -132,27 +142,38 @@ def rule_options(tags):
     return "".join(lines)
 
 
+def beliefs(tags, moves, me, binary, asks):
+    """For each (ply, square) of `asks`: BINARY's belief line about the enemy piece on
+    `square` in ME's view before ply `ply` (`d`, memory off), as (moved, {letter: chance}),
+    or None where `d` printed no line for it (the piece was identified)."""
+    if not asks:
+        return []
+    setup = tags["RedSetup" if me == "red" else "BlueSetup"]
+    script = "".join(f"position {me} first {tags['First']} setup {setup} "
+                     f"moves {' '.join(moves[:ply])}\nd\nisready\n" for ply, _ in asks)
+    out = subprocess.run([binary], input=rule_options(tags) + "setoption name Memory value false\n"
+                         + "isready\n" + script + "quit\n", capture_output=True, text=True).stdout
+    found = []
+    for (_, square), block in zip(asks, out.split("readyok")[1:]):
+        line = re.search(rf"belief {square}( \(moved\))?: (.*)", block)
+        found.append(line and (bool(line.group(1)),
+                               {k: int(v) / 100 for k, v in re.findall(r"(\w) (\d+)%", line.group(2))}))
+    return found
+
+
 def calibration(path, binary, engine):
     rows = []
     for tags, moves in games(path):
         me = side_of(tags, engine)
-        setup = tags["RedSetup" if me == "red" else "BlueSetup"]
-        asks = []
+        asks, truths = [], []
         for i, m, mine in plies(tags, moves, me):
             b = re.match(r"^([a-m]\d+)([a-m]\d+)x(.)(.)(.)$", m)
             if mine and b:
-                asks.append((b.group(2), b.group(4), f"position {me} first {tags['First']} "
-                             f"setup {setup} moves {' '.join(moves[:i])}"))
-        if not asks:
-            continue
-        script = "".join(f"{cmd}\nd\nisready\n" for _, _, cmd in asks) + "quit\n"
-        out = subprocess.run([binary], input=rule_options(tags) + "isready\n" + script,
-                             capture_output=True, text=True).stdout
-        for (square, truth, _), block in zip(asks, out.split("readyok")[1:]):
-            line = re.search(rf"belief {square}( \(moved\))?: (.*)", block)
-            if line:
-                p = {k: int(v) / 100 for k, v in re.findall(r"(\w) (\d+)%", line.group(2))}
-                rows.append((truth, p))
+                asks.append((i, b.group(2)))
+                truths.append(b.group(4))
+        for truth, seen in zip(truths, beliefs(tags, moves, me, binary, asks)):
+            if seen:
+                rows.append((truth, seen[1]))
     for letter in "BF":
         bins = collections.defaultdict(lambda: [0, 0, 0.0])
         for truth, p in rows:
@@ -164,6 +185,44 @@ def calibration(path, binary, engine):
         for k in sorted(bins):
             n, hits, total = bins[k]
             print(f"  predicted {total / n:.2f}  actual {hits / n:.2f}  attacks {n}")
+
+
+def attacks(path, binary, engine, kinds):
+    """Each attack by ENGINE's pieces of KINDS on an enemy piece it had not identified."""
+    for tags, moves in games(path):
+        me = side_of(tags, engine)
+        asks, seen = [], []
+        for i, m, mine in plies(tags, moves, me):
+            b = re.match(r"^([a-m]\d+)([a-m]\d+)x(.)(.)(.)$", m)
+            if mine and b and b.group(3) in kinds:
+                asks.append((i, b.group(2)))
+                seen.append(m)
+        for (ply, square), m, belief in zip(asks, seen, beliefs(tags, moves, me, binary, asks)):
+            if belief:
+                moved, p = belief
+                chances = ", ".join(f"{k} {v:.0%}" for k, v in p.items())
+                print(f"round {tags.get('Round', '?')} ply {ply}: {m} "
+                      f"({'moved' if moved else 'unmoved'}; belief {chances})")
+
+
+def strikes(path, binary, engine):
+    """Each capture of ENGINE's Marshal by a Spy: ENGINE's move before it, and the belief
+    about the Spy's square before that move."""
+    for tags, moves in games(path):
+        me = side_of(tags, engine)
+        asks, seen = [], []
+        for i, m, mine in plies(tags, moves, me):
+            b = re.match(r"^([a-m]\d+)([a-m]\d+)xSX>$", m)
+            if not mine and b and i > 0:
+                asks.append((i - 1, b.group(1)))
+                seen.append(moves[i - 1])
+        for (ply, square), ours, belief in zip(asks, seen, beliefs(tags, moves, me, binary, asks)):
+            spy = "no belief line" if not belief else (
+                f"{'moved' if belief[0] else 'unmoved'}, Spy "
+                f"{format(belief[1]['S'], '.0%') if 'S' in belief[1] else 'not among the four likeliest'} "
+                f"(likeliest {', '.join(f'{k} {v:.0%}' for k, v in belief[1].items())})")
+            print(f"round {tags.get('Round', '?')} ply {ply + 1}: after our {ours}, "
+                  f"the Spy on {square}: {spy}")
 
 
 FILES = "abcdefghij"
@@ -324,5 +383,10 @@ if __name__ == "__main__":
         timeline(rest[0], rest[1] if len(rest) > 1 else "engine", won)
     elif len(args) >= 3 and args[0] == "calibration":
         calibration(args[1], args[2], args[3] if len(args) > 3 else "engine")
+    elif len(args) >= 3 and args[0] == "attacks":
+        attacks(args[1], args[2], args[3] if len(args) > 3 else "engine",
+                args[4] if len(args) > 4 else "X9")
+    elif len(args) >= 3 and args[0] == "strikes":
+        strikes(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:
         sys.exit(__doc__)
