@@ -15,14 +15,15 @@
 //! belief is measured against the opponent it met, `classic` for instance.
 //!
 //! Every 10th ply, every enemy piece on the board whose kind is not yet known is scored (its
-//! chances counted over `MARGINAL_DRAWS` draws, as the search counts those it weighs battles by): the
-//! mean probability of its true kind and the mean log2 of it (higher is better for both), and
-//! the log loss of the belief's chance that the piece is a Bomb (bits per piece, lower is
-//! better), and the mean log2 again over the pieces that had moved only. A second table scores only the pieces seen to approach or flee, the ones the
-//! behaviour speaks of. A third table, for all the evidence, compares per kind the
-//! probability the belief gave it (summed over the pieces) with how many of the pieces were
-//! of it, apart for the pieces that had moved and those that had not: where the belief
-//! expects a kind too often or too seldom.
+//! chances counted over `MARGINAL_DRAWS` draws, as the search counts those it weighs battles
+//! by): the mean probability of its true kind and the mean log2 of it (higher is better for
+//! both), the log loss of the belief's chance that the piece is a Bomb (bits per piece,
+//! lower is better), and the mean log2 again over the pieces that had moved only. A second
+//! table scores only the pieces seen to approach or flee, the ones the behaviour speaks of.
+//! A third table, for all the evidence, compares per kind the probability the belief gave it
+//! (summed over the pieces) with how many of the pieces were of it, apart for the pieces
+//! that had moved and those that had not: where the belief expects a kind too often or too
+//! seldom.
 
 use std::sync::Arc;
 use std::time::Duration;

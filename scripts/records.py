@@ -161,16 +161,21 @@ def beliefs(tags, moves, me, binary, asks):
     return found
 
 
+def our_attacks(tags, moves, me):
+    """(ply, move, attacker letter, defender letter, defender square) of each battle ME began."""
+    for i, m, mine in plies(tags, moves, me):
+        b = re.match(r"^([a-m]\d+)([a-m]\d+)x(.)(.)(.)$", m)
+        if mine and b:
+            yield i, m, b.group(3), b.group(4), b.group(2)
+
+
 def calibration(path, binary, engine):
     rows = []
     for tags, moves in games(path):
         me = side_of(tags, engine)
-        asks, truths = [], []
-        for i, m, mine in plies(tags, moves, me):
-            b = re.match(r"^([a-m]\d+)([a-m]\d+)x(.)(.)(.)$", m)
-            if mine and b:
-                asks.append((i, b.group(2)))
-                truths.append(b.group(4))
+        found = list(our_attacks(tags, moves, me))
+        asks = [(i, square) for i, _, _, _, square in found]
+        truths = [defender for _, _, _, defender, _ in found]
         for truth, seen in zip(truths, beliefs(tags, moves, me, binary, asks)):
             if seen:
                 rows.append((truth, seen[1]))
@@ -191,12 +196,9 @@ def attacks(path, binary, engine, kinds):
     """Each attack by ENGINE's pieces of KINDS on an enemy piece it had not identified."""
     for tags, moves in games(path):
         me = side_of(tags, engine)
-        asks, seen = [], []
-        for i, m, mine in plies(tags, moves, me):
-            b = re.match(r"^([a-m]\d+)([a-m]\d+)x(.)(.)(.)$", m)
-            if mine and b and b.group(3) in kinds:
-                asks.append((i, b.group(2)))
-                seen.append(m)
+        found = [a for a in our_attacks(tags, moves, me) if a[2] in kinds]
+        asks = [(i, square) for i, _, _, _, square in found]
+        seen = [m for _, m, _, _, _ in found]
         for (ply, square), m, belief in zip(asks, seen, beliefs(tags, moves, me, binary, asks)):
             if belief:
                 moved, p = belief
