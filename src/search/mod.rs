@@ -7,7 +7,9 @@
 //! chance in every sample instead: each outcome of a battle with a piece of unknown kind,
 //! and a hidden Spy beside the square our identified Marshal steps to. Below the root, our
 //! attacks on unmoved pieces we have not identified count the material the belief expects
-//! of them, not what the sampled army knows.
+//! of them, not what the sampled army knows. Both take a hidden piece's odds of being a Bomb
+//! as [`params::BOMB_DOUBT`] times the belief's: the search picks the attacks the belief
+//! thinks safest, whose Bomb chance is therefore too low more often than too high.
 //! Iterative deepening keeps a complete answer at every moment; the clock, a node limit or
 //! `stop` end the search. The last iteration decides: over every sample when it finished,
 //! otherwise over the samples it finished and the previous depth's scores of the others.
@@ -612,8 +614,9 @@ fn root_chances(
         return (Vec::new(), Vec::new(), BlindBattles::default());
     }
     let marginals = belief.marginals(view, rng, MARGINAL_DRAWS);
-    let battles = root_battles(view, &marginals, moves);
-    let blind = BlindBattles::new(view, &marginals);
+    let doubted = doubt_bombs(view.rules(), &marginals);
+    let battles = root_battles(view, &doubted, moves);
+    let blind = BlindBattles::new(view, &doubted);
     let exposures = exposing
         .into_iter()
         .filter_map(|(move_index, striker, neighbours)| {
@@ -637,6 +640,34 @@ fn root_chances(
         })
         .collect();
     (battles, exposures, blind)
+}
+
+/// The belief's chances for weighing our attacks: each piece's odds of being a Bomb
+/// multiplied by [`BOMB_DOUBT`], its other kinds scaled down to make room. Among many
+/// attacks the search picks those whose Bomb chance the belief put lowest, so the chance
+/// of the chosen ones is too low more often than too high.
+fn doubt_bombs(
+    rules: &crate::rules::Rules,
+    marginals: &[[f64; MAX_KINDS]],
+) -> Vec<[f64; MAX_KINDS]> {
+    let kinds = rules.kinds().len().min(MAX_KINDS);
+    let is_bomb = |k: usize| rules.kind(k).role == BattleRole::Bomb;
+    marginals
+        .iter()
+        .map(|m| {
+            let bomb: f64 = (0..kinds).filter(|&k| is_bomb(k)).map(|k| m[k]).sum();
+            if bomb <= 0.0 || bomb >= 1.0 {
+                return *m;
+            }
+            let raised = BOMB_DOUBT * bomb / (1.0 - bomb + BOMB_DOUBT * bomb);
+            let (up, down) = (raised / bomb, (1.0 - raised) / (1.0 - bomb));
+            let mut out = *m;
+            for (k, p) in out.iter_mut().enumerate().take(kinds) {
+                *p *= if is_bomb(k) { up } else { down };
+            }
+            out
+        })
+        .collect()
 }
 
 /// What a battle below the root gives the attacker, both kinds known: the defender's value
@@ -1896,5 +1927,29 @@ mod tests {
         }
         assert_eq!(shifted(100, -30), 70);
         assert_eq!(shifted(WIN - 5, -30), WIN - 5);
+    }
+
+    /// Our attacks are weighed with each Bomb chance's odds multiplied by `BOMB_DOUBT` and
+    /// the other kinds keeping their proportions; a piece that cannot be a Bomb, or must be
+    /// one, keeps its chances.
+    #[test]
+    fn our_attacks_doubt_the_belief_about_bombs() {
+        let rules = Rules::preset("classic").unwrap();
+        let letter = |c: char| rules.kind_by_letter(c).unwrap();
+        let (bomb, flag, scout) = (letter('B'), letter('F'), letter('2'));
+        let mut maybe = [0.0; MAX_KINDS];
+        (maybe[bomb], maybe[flag], maybe[scout]) = (0.2, 0.2, 0.6);
+        let mut mover = [0.0; MAX_KINDS];
+        (mover[scout], mover[letter('3')]) = (0.5, 0.5);
+        let mut sure = [0.0; MAX_KINDS];
+        sure[bomb] = 1.0;
+        let doubted = doubt_bombs(&rules, &[maybe, mover, sure]);
+        let odds = |p: f64| p / (1.0 - p);
+        assert!((odds(doubted[0][bomb]) - BOMB_DOUBT * odds(0.2)).abs() < 1e-9);
+        assert!((doubted[0].iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        assert!((doubted[0][flag] / doubted[0][scout] - 0.2 / 0.6).abs() < 1e-9);
+        assert!(doubted[0][bomb] > 0.2 && doubted[0][flag] < 0.2);
+        assert_eq!(doubted[1], mover);
+        assert_eq!(doubted[2], sure);
     }
 }
