@@ -87,7 +87,7 @@ impl Incremental {
         let rules = pos.rules();
         // No list of the Bomb kinds: this runs at every capture in the search.
         let kinds = rules.kinds().len().min(32);
-        let is_bomb = |k: usize| rules.kind(k).role == BattleRole::Bomb;
+        let is_bomb = |k: usize| rules.is_bomb(k);
         let any_bomb = (0..kinds).any(is_bomb);
         let defusers = (0..kinds)
             .filter(|&k| {
@@ -167,8 +167,7 @@ impl Incremental {
     pub fn play(&mut self, pos: &mut Position, m: Move) {
         // A Bomb taken may open a walled Flag: that too is counted again (it is rare).
         let target = pos.cell(m.to);
-        let takes_bomb =
-            target.is_piece() && pos.rules().kind(target.kind()).role == BattleRole::Bomb;
+        let takes_bomb = target.is_piece() && pos.rules().is_bomb(target.kind());
         if takes_bomb || !matches!(m.kind, MoveKind::Step | MoveKind::Line) {
             pos.play_unchecked(m);
             *self = Incremental::new(pos);
@@ -433,8 +432,7 @@ fn walled_in(pos: &Position, flag: Square, side: Color) -> bool {
     let rules = pos.rules();
     crate::board::ORTHOGONAL.iter().all(|&d| {
         let c = pos.cell(flag.offset(d));
-        c.is_wall()
-            || (c.is_piece() && c.is_of(side) && rules.kind(c.kind()).role == BattleRole::Bomb)
+        c.is_wall() || (c.is_piece() && c.is_of(side) && rules.is_bomb(c.kind()))
     })
 }
 

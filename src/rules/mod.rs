@@ -437,9 +437,14 @@ impl Rules {
         self.has_flags
     }
 
-    /// The index of the Flag kind, if any.
+    /// Whether `kind` is a Flag.
     pub fn is_flag(&self, kind: usize) -> bool {
         self.kinds[kind].role == BattleRole::Flag
+    }
+
+    /// Whether `kind` is a Bomb.
+    pub fn is_bomb(&self, kind: usize) -> bool {
+        self.kinds[kind].role == BattleRole::Bomb
     }
 
     /// Total number of pieces per side.

@@ -107,8 +107,8 @@ impl Classic<'_> {
                 .map(|k| kind_value(self.rules, k))
                 .max()
                 .unwrap_or(0);
-            let bomb_possible = kinds_of(self.rules, target.possible)
-                .any(|k| self.rules.kind(k).role == BattleRole::Bomb);
+            let bomb_possible =
+                kinds_of(self.rules, target.possible).any(|k| self.rules.is_bomb(k));
             if sure_win {
                 score += 2_000 + worth;
             } else if self.rules.kind(kind).defuses_bombs && bomb_possible && !target.moved {
@@ -184,7 +184,7 @@ impl Classic<'_> {
         neighbours(self.rules, sq).any(|n| {
             self.view
                 .own_at(n)
-                .is_some_and(|p| self.rules.kind(p.kind).role == BattleRole::Flag)
+                .is_some_and(|p| self.rules.is_flag(p.kind))
         })
     }
 

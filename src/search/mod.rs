@@ -27,7 +27,7 @@ use crate::board::{GameEnd, Position};
 use crate::eval::{kind_value, Incremental};
 use crate::movegen::{Move, MoveSink};
 use crate::rng::Rng;
-use crate::rules::{BattleRole, Outcome};
+use crate::rules::Outcome;
 use crate::view::{Belief, Evidence, KindSet, View, MAX_KINDS};
 use params::*;
 use tt::{Bound, Entry, Table};
@@ -651,11 +651,10 @@ fn doubt_bombs(
     marginals: &[[f64; MAX_KINDS]],
 ) -> Vec<[f64; MAX_KINDS]> {
     let kinds = rules.kinds().len().min(MAX_KINDS);
-    let is_bomb = |k: usize| rules.kind(k).role == BattleRole::Bomb;
     marginals
         .iter()
         .map(|m| {
-            let bomb: f64 = (0..kinds).filter(|&k| is_bomb(k)).map(|k| m[k]).sum();
+            let bomb: f64 = (0..kinds).filter(|&k| rules.is_bomb(k)).map(|k| m[k]).sum();
             if bomb <= 0.0 || bomb >= 1.0 {
                 return *m;
             }
@@ -663,7 +662,7 @@ fn doubt_bombs(
             let (up, down) = (raised / bomb, (1.0 - raised) / (1.0 - bomb));
             let mut out = *m;
             for (k, p) in out.iter_mut().enumerate().take(kinds) {
-                *p *= if is_bomb(k) { up } else { down };
+                *p *= if rules.is_bomb(k) { up } else { down };
             }
             out
         })
@@ -1030,9 +1029,7 @@ impl Caution {
         let in_set = |set: KindSet| (0..kinds).filter(move |k| set & (1 << k) != 0);
         let may_attack = |attacker: usize, could_be: KindSet, unmoved: bool| {
             let safe = in_set(could_be).all(|k| rules.battle(attacker, k) != Outcome::DefenderWins);
-            let mut bombs = in_set(could_be)
-                .filter(|&k| rules.kind(k).role == BattleRole::Bomb)
-                .peekable();
+            let mut bombs = in_set(could_be).filter(|&k| rules.is_bomb(k)).peekable();
             let defuses = unmoved
                 && bombs.peek().is_some()
                 && bombs.all(|k| rules.battle(attacker, k) == Outcome::AttackerWins);
