@@ -447,6 +447,17 @@ impl Rules {
         self.kinds[kind].role == BattleRole::Bomb
     }
 
+    /// The kind that beats `kind` only by attacking it: it moves, it wins when it attacks
+    /// `kind`, and it loses when `kind` attacks it (the Spy, for the Marshal). A piece of
+    /// `kind` the enemy knows must keep away from where such a piece may be.
+    pub fn striker(&self, kind: usize) -> Option<usize> {
+        (0..self.kinds.len()).find(|&k| {
+            self.kind_moves(k).movable
+                && self.battle(k, kind) == Outcome::AttackerWins
+                && self.battle(kind, k) == Outcome::AttackerWins
+        })
+    }
+
     /// Total number of pieces per side.
     pub fn army_size(&self) -> usize {
         self.kinds.iter().map(|k| k.count as usize).sum()

@@ -755,7 +755,6 @@ type Exposing = (usize, usize, Vec<(Square, usize)>);
 /// could strike it and those pieces (square, index among the enemy pieces).
 fn exposing_moves(view: &View, moves: &[Move]) -> Vec<Exposing> {
     let rules = view.rules();
-    let kinds = rules.kinds().len().min(MAX_KINDS);
     moves
         .iter()
         .enumerate()
@@ -775,11 +774,7 @@ fn exposing_moves(view: &View, moves: &[Move]) -> Vec<Exposing> {
             }
             // The kind that beats ours by attacking it, though ours beats it (a Bomb,
             // which a Miner takes, attacks nothing).
-            let striker = (0..kinds).find(|&k| {
-                rules.kind_moves(k).movable
-                    && rules.battle(k, own.kind) == Outcome::AttackerWins
-                    && rules.battle(own.kind, k) == Outcome::AttackerWins
-            })?;
+            let striker = rules.striker(own.kind).filter(|&k| k < MAX_KINDS)?;
             let neighbours: Vec<(Square, usize)> = crate::board::ORTHOGONAL
                 .iter()
                 .map(|&d| m.to.offset(d))
