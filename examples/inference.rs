@@ -1,7 +1,8 @@
 //! Measures the belief about hidden ranks on games the referee plays or played: how much
 //! probability the true kind of each unidentified enemy piece gets, with the hard facts
 //! alone, with the human-setup prior (squares alone, and with the links between neighbouring
-//! squares), with behaviour, and with the opponent's Bomb habits (option `Bomb Habits`).
+//! squares), with behaviour, with the opponent's Bomb habits (option `Bomb Habits`), and
+//! with the Spy's hunt for our identified Marshal (option `Spy Hunt`).
 //!
 //! ```text
 //! cargo run --release --example inference -- [GAMES] [DEPTH] [VARIANT] [SEED]
@@ -97,9 +98,13 @@ fn main() {
         ),
         (
             "squares, neighbours, behaviour",
-            Evidence::ALL.with_sharpness(false),
+            Evidence::ALL.with_sharpness(false).with_stalking(false),
         ),
-        ("all, with the opponent's Bomb habits", Evidence::ALL),
+        (
+            "and the opponent's Bomb habits",
+            Evidence::ALL.with_stalking(false),
+        ),
+        ("all, with the Spy's hunt", Evidence::ALL),
     ];
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); settings.len()];
     // The mean log2 P(truth) over the pieces that had moved only (the kinds still hidden).

@@ -44,6 +44,14 @@
       attacked or was attacked); and how many of ENGINE's pieces the enemy Marshal took
       once ENGINE had identified it.
 
+  scripts/records.py stalking FILE... [--engine ENGINE]
+      the Spy's hunt (classic only): the one-square moves of the opponents' hidden pieces
+      made while ENGINE's Marshal was identified, by kind (Spy, Scout, the rest) and by band
+      (after the move within 2 steps of that Marshal and closer, within 2 and not closer,
+      3 or 4 steps, further; lakes ignored), the measure behind STALK_ODDS; and for every
+      win by ENGINE's identified Marshal, its hidden neighbours afterwards (moved or not)
+      and how many of them were the Spy.
+
 ENGINE defaults to "engine", the name scripts/ladder.sh gives it.
 """
 import collections
@@ -366,17 +374,83 @@ def raids(paths, engine):
           dict(sorted(guards.items(), key=str)))
 
 
+BANDS = ("within 2, closer", "within 2, not closer", "3-4 steps", "further")
+
+
+def neighbours(sq):
+    f, r = FILES.index(sq[0]), int(sq[1:])
+    return [f"{FILES[f + df]}{r + dr}" for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= f + df < 10 and 1 <= r + dr <= 10]
+
+
+def stalking(paths, engine):
+    bands = collections.defaultdict(collections.Counter)
+    beside = collections.Counter()
+    for path in paths:
+        for tags, moves in games(path):
+            if engine not in (tags.get("Red"), tags.get("Blue")):
+                continue
+            me = side_of(tags, engine)
+            # Square -> [colour, letter, moved, identified]
+            board = {sq: [v[0], v[1], False, False] for sq, v in classic_board(tags).items()}
+            marshal = next(sq for sq, v in board.items() if v[0] == me and v[1] == "X")
+            for m in moves:
+                mm = MOVE.match(m)
+                if not mm:
+                    break
+                a, b = mm.group(1), mm.group(2)
+                known = marshal is not None and board[marshal][3]
+                piece = board.pop(a)
+                ours = piece[0] == me
+                if not ours and not mm.group(3) and not piece[3] and steps(a, b) == 1 and known:
+                    before, after = steps(a, marshal), steps(b, marshal)
+                    band = (0 if after < before else 1) if after <= 2 else (2 if after <= 4 else 3)
+                    kind = {"S": "Spy", "2": "Scout"}.get(piece[1], "the rest")
+                    bands[kind][band] += 1
+                piece[2] = True
+                piece[3] = piece[3] or steps(a, b) > 1 or bool(mm.group(3))
+                if not mm.group(3):
+                    board[b] = piece
+                else:
+                    defender = board.pop(b)
+                    defender[3] = True
+                    survivor = {">": piece, "<": defender}.get(mm.group(5))
+                    if survivor:
+                        board[b] = survivor
+                    if ours and piece[1] == "X" and survivor is piece and known:
+                        for n in neighbours(b):
+                            p = board.get(n)
+                            if p and p[0] != me and not p[3]:
+                                key = "moved" if p[2] else "unmoved"
+                                beside[key] += 1
+                                beside[key + " Spy"] += p[1] == "S"
+                if ours and piece[1] == "X":
+                    marshal = b if board.get(b) is piece else None
+                elif marshal == b and board.get(b, [None])[0] != me:
+                    marshal = None
+    print("moves of hidden enemy pieces while our Marshal was identified, by band:")
+    for kind in ("Spy", "Scout", "the rest"):
+        total = sum(bands[kind].values())
+        shares = ", ".join(f"{name} {bands[kind][i]} ({bands[kind][i] / max(total, 1):.0%})"
+                           for i, name in enumerate(BANDS))
+        print(f"  {kind}: {total} moves; {shares}")
+    print("hidden enemy neighbours after a win by our identified Marshal:")
+    for key in ("moved", "unmoved"):
+        n, spies = beside[key], beside[key + " Spy"]
+        print(f"  {key}: {n}, of which the Spy {spies} ({spies / max(n, 1):.0%})")
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) >= 2 and args[0] == "summary":
         summary(args[1], args[2] if len(args) > 2 else "engine")
-    elif len(args) >= 2 and args[0] in ("flags", "raids"):
+    elif len(args) >= 2 and args[0] in ("flags", "raids", "stalking"):
         engine = "engine"
         if "--engine" in args[:-1]:
             i = args.index("--engine")
             engine = args[i + 1]
             args = args[:i] + args[i + 2:]
-        (flags if args[0] == "flags" else raids)(args[1:], engine)
+        {"flags": flags, "raids": raids, "stalking": stalking}[args[0]](args[1:], engine)
     elif len(args) >= 2 and args[0] == "duel":
         duel(args[1], args[2] if len(args) > 2 else "engine")
     elif len(args) >= 2 and args[0] == "timeline":

@@ -470,6 +470,26 @@ fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
     assert!(engine.finish());
 }
 
+#[test]
+fn spy_hunt_is_off_by_default_and_takes_only_a_check() {
+    let mut engine = EngineProcess::start();
+    let announced = announced_options(&mut engine);
+    assert!(
+        announced.contains(&"option name Spy Hunt type check default false".to_string()),
+        "{announced:#?}"
+    );
+    engine.send("setoption name Spy Hunt value sometimes");
+    let refused = lines_until_ready(&mut engine);
+    assert!(
+        refused.iter().any(|l| l.contains("'Spy Hunt'")),
+        "{refused:#?}"
+    );
+    engine.send("setoption name Spy Hunt value true");
+    let taken = lines_until_ready(&mut engine);
+    assert!(!taken.iter().any(|l| l.contains("error")), "{taken:#?}");
+    assert!(engine.finish());
+}
+
 /// The engine's `sei` option lines.
 fn announced_options(engine: &mut EngineProcess) -> Vec<String> {
     engine.send("sei");

@@ -401,6 +401,7 @@ impl Engine {
             player: self.opts.player,
             table: Some(table),
             bomb_habits: self.opts.bomb_habits,
+            spy_hunt: self.opts.spy_hunt,
             flag_guard: self.opts.flag_guard,
             chase_raiders: self.opts.chase_raiders,
         };

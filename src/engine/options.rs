@@ -41,6 +41,9 @@ pub struct EngineOptions {
     pub memory_file: String,
     /// Whether the belief judges how predictably the opponent places its Bombs.
     pub bomb_habits: bool,
+    /// Whether the belief reads a hidden piece's moves around our identified Marshal as
+    /// evidence about whether it is the Spy.
+    pub spy_hunt: bool,
     /// Whether the search keeps a guard near our walled Flag while enemy Miners come near.
     pub flag_guard: bool,
     /// Whether the search brings back the one piece of ours that beats an identified enemy
@@ -51,7 +54,9 @@ pub struct EngineOptions {
 impl EngineOptions {
     /// The evidence the engine's belief reads at full strength (what `d` and `eval` show).
     pub fn evidence(&self) -> crate::view::Evidence {
-        crate::view::Evidence::ALL.with_sharpness(self.bomb_habits)
+        crate::view::Evidence::ALL
+            .with_sharpness(self.bomb_habits)
+            .with_stalking(self.spy_hunt)
     }
 }
 
@@ -70,6 +75,7 @@ impl Default for EngineOptions {
             memory: true,
             memory_file: String::new(),
             bomb_habits: true,
+            spy_hunt: false,
             flag_guard: true,
             chase_raiders: true,
         }
@@ -144,6 +150,7 @@ impl EngineOptions {
             }
             "memory" => self.memory = check("Memory")?,
             "bomb habits" => self.bomb_habits = check("Bomb Habits")?,
+            "spy hunt" => self.spy_hunt = check("Spy Hunt")?,
             "flag guard" => self.flag_guard = check("Flag Guard")?,
             "chase raiders" => self.chase_raiders = check("Chase Raiders")?,
             "level" => {
@@ -288,6 +295,10 @@ impl EngineOptions {
         lines.push(format!(
             "option name Bomb Habits type check default {}",
             self.bomb_habits
+        ));
+        lines.push(format!(
+            "option name Spy Hunt type check default {}",
+            self.spy_hunt
         ));
         lines.push(format!(
             "option name Flag Guard type check default {}",

@@ -93,6 +93,9 @@ pub struct Config {
     /// Whether the belief judges how predictably the opponent places its Bombs
     /// ([`Evidence::sharpness`]).
     pub bomb_habits: bool,
+    /// Whether the belief reads the Spy's hunt for our identified Marshal
+    /// ([`Evidence::stalking`], option `Spy Hunt`).
+    pub spy_hunt: bool,
     /// Whether the evaluation makes our walled Flag's guard keep up with enemy Miners that
     /// come near it ([`Incremental::unguarded`], option `Flag Guard`).
     pub flag_guard: bool,
@@ -110,6 +113,7 @@ impl Default for Config {
             player: PlayerKind::Search,
             table: None,
             bomb_habits: true,
+            spy_hunt: false,
             flag_guard: true,
             chase_raiders: true,
         }
@@ -133,7 +137,9 @@ impl Config {
     /// hard facts.
     fn evidence(&self) -> Evidence {
         if self.strength >= 50 {
-            Evidence::ALL.with_sharpness(self.bomb_habits)
+            Evidence::ALL
+                .with_sharpness(self.bomb_habits)
+                .with_stalking(self.spy_hunt)
         } else {
             Evidence::NONE
         }

@@ -23,7 +23,7 @@ use crate::rng::Rng;
 use crate::rules::{Outcome, Rules};
 use crate::search::params::{
     APPROACH_WEIGHT, DRAWS_PER_CHAIN, FLEE_WEIGHT, LINK_SMOOTHING, LINK_STRENGTH, MOVER_ODDS,
-    PRIOR_SMOOTHING, SHARPNESS, SWAP_SWEEPS,
+    PRIOR_SMOOTHING, SHARPNESS, STALK_BOUNDS, STALK_ODDS, SWAP_SWEEPS,
 };
 
 /// Most kinds any variant has (a [`KindSet`] holds 16).
@@ -194,6 +194,9 @@ pub struct Evidence {
     /// How predictably this opponent puts its Bombs where people most often do, judged from
     /// the pieces it has shown (see [`SHARPNESS`]; needs `setups`).
     pub sharpness: bool,
+    /// Whether a hidden piece's moves around our identified pieces that only a striker
+    /// beats speak for it being that striker (see [`STALK_ODDS`]; needs `behaviour`).
+    pub stalking: bool,
 }
 
 impl Evidence {
@@ -203,6 +206,7 @@ impl Evidence {
         behaviour: true,
         memory: true,
         sharpness: true,
+        stalking: true,
     };
     pub const NONE: Evidence = Evidence {
         setups: false,
@@ -210,12 +214,18 @@ impl Evidence {
         behaviour: false,
         memory: false,
         sharpness: false,
+        stalking: false,
     };
 
     /// The same evidence, with the judgement of the opponent's Bomb habits on or off (the
     /// option `Bomb Habits`).
     pub const fn with_sharpness(self, sharpness: bool) -> Evidence {
         Evidence { sharpness, ..self }
+    }
+
+    /// The same evidence, with the Spy's hunt on or off (the option `Spy Hunt`).
+    pub const fn with_stalking(self, stalking: bool) -> Evidence {
+        Evidence { stalking, ..self }
     }
 }
 
@@ -372,6 +382,9 @@ impl Belief {
                     }
                     if evidence.behaviour {
                         *weight *= behaviour_factor(rules, k, p.approached, p.fled);
+                        if evidence.stalking && p.stalked & (1 << k) != 0 {
+                            *weight *= stalk_factor(&p.stalking);
+                        }
                         if p.moved {
                             *weight *= mover[k];
                         }
@@ -505,6 +518,17 @@ fn behaviour_factor(rules: &Rules, k: usize, approached: KindSet, fled: KindSet)
         }
     }
     f
+}
+
+/// Likelihood of a piece's moves around our identified pieces that only a striker beats,
+/// counted by band ([`STALK_ODDS`]), if the piece is that striker.
+fn stalk_factor(stalking: &[u16; 4]) -> f64 {
+    let f: f64 = stalking
+        .iter()
+        .zip(STALK_ODDS)
+        .map(|(&n, odds)| odds.powi(i32::from(n)))
+        .product();
+    f.clamp(STALK_BOUNDS.0, STALK_BOUNDS.1)
 }
 
 /// [`MOVER_ODDS`] by kind index: the likelihood ratio of each kind for a piece seen to move
@@ -862,6 +886,64 @@ mod tests {
                 "{l}: {before} without the mover's odds, {after} with them"
             );
         }
+    }
+
+    #[test]
+    fn a_piece_that_hovers_around_our_identified_marshal_is_likely_the_spy() {
+        let mut view = classic_view();
+        let rules = Rules::preset("classic").unwrap();
+        let k = |l| rules.kind_by_letter(l).unwrap();
+        let sq = |name: &str| name.parse::<crate::board::Square>().unwrap();
+        // The enemy piece on the front row's middle moved, unidentified.
+        let i = view
+            .enemy_pieces()
+            .iter()
+            .position(|p| p.square == rules.geometry().home_square(Color::Blue, 0, 4))
+            .unwrap();
+        view.enemy[i].moved = true;
+        view.enemy[i].possible &= !(1 << k('B') | 1 << k('F'));
+        // Our Marshal stands on c3; until the enemy knows it, moves near it say nothing.
+        assert_eq!(view.stalk_band(i, sq("d5"), sq("c5")), None);
+        let marshal = view.own.iter().position(|p| p.kind == k('X')).unwrap();
+        assert_eq!(view.own[marshal].square, Some(sq("c3")));
+        view.own[marshal].revealed = true;
+        let spy = k('S');
+        for (from, to, band) in [
+            ("d5", "c5", 0), // two steps away, one closer
+            ("c5", "d4", 1), // still two steps away
+            ("c5", "d5", 2), // three steps away
+            ("h7", "h8", 3), // far
+        ] {
+            assert_eq!(
+                view.stalk_band(i, sq(from), sq(to)),
+                Some((band, spy)),
+                "{from}{to}"
+            );
+        }
+        let chance = |view: &View| {
+            Belief::new(view, Evidence::ALL).marginals(view, &mut Rng::new(5), 3000)[i][spy]
+        };
+        let before = chance(&view);
+        view.enemy[i].stalking = [2, 0, 1, 0];
+        view.enemy[i].stalked = 1 << spy;
+        let near = chance(&view);
+        let unheeded = Belief::new(&view, Evidence::ALL.with_stalking(false)).marginals(
+            &view,
+            &mut Rng::new(5),
+            3000,
+        )[i][spy];
+        assert_eq!(unheeded, before, "without the option the moves say nothing");
+        view.enemy[i].stalking = [0, 0, 0, 3];
+        let far = chance(&view);
+        assert!(
+            near > before * 5.0,
+            "{before} before, {near} after two close moves"
+        );
+        assert!(
+            far < before * 0.5,
+            "{before} before, {far} after three far moves"
+        );
+        assert_eq!(stalk_factor(&[9, 0, 0, 0]), STALK_BOUNDS.1);
     }
 
     #[test]

@@ -60,6 +60,12 @@ pub struct EnemyPiece {
     pub approached: KindSet,
     /// ... and of those it ran from when they came next to it (it probably loses to them).
     pub fled: KindSet,
+    /// ... and its quiet moves around our identified pieces that only a striker beats (see
+    /// [`Rules::striker`]), counted by the bands of `STALK_ODDS` in the search's parameters:
+    /// a Spy that knows our Marshal stays near it ...
+    pub stalking: [u16; 4],
+    /// ... and the striker kinds those moves speak for.
+    pub stalked: KindSet,
 }
 
 impl EnemyPiece {
@@ -595,9 +601,41 @@ impl View {
                 }
             }
         }
+        let stalk = self.stalk_band(index, from, to);
         let p = &mut self.enemy[index];
         p.fled |= fled;
         p.approached |= approached;
+        if let Some((band, striker)) = stalk {
+            p.stalking[band] = p.stalking[band].saturating_add(1);
+            p.stalked |= 1 << striker;
+        }
+    }
+
+    /// For a quiet move of the enemy piece `index` from `from` to `to`: the band of
+    /// `STALK_ODDS` it falls in, by its distance to our nearest identified piece that a kind
+    /// it may be strikes, and that kind. `None` when no such piece of ours stands.
+    fn stalk_band(&self, index: usize, from: Square, to: Square) -> Option<(usize, usize)> {
+        use crate::eval::distance;
+        use crate::search::params::{STALK_MIDDLE, STALK_NEAR};
+        let possible = self.enemy[index].possible;
+        let (target, striker) = self
+            .own
+            .iter()
+            .filter(|p| p.revealed)
+            .filter_map(|p| {
+                let sq = p.square?;
+                let striker = self.rules.striker(p.kind)?;
+                (striker < MAX_KINDS && possible & (1 << striker) != 0).then_some((sq, striker))
+            })
+            .min_by_key(|&(sq, _)| distance(to, sq))?;
+        let (before, after) = (distance(from, target), distance(to, target));
+        let band = match after {
+            d if d <= STALK_NEAR && d < before => 0,
+            d if d <= STALK_NEAR => 1,
+            d if d <= STALK_MIDDLE => 2,
+            _ => 3,
+        };
+        Some((band, striker))
     }
 
     /// A move or an attack from square to square.
