@@ -456,12 +456,7 @@ fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
         .sum();
     assert_eq!(line.split(", ").count(), 5, "{line}");
     assert!((total - 100.0).abs() <= 3.0, "{line}");
-    engine.send("setoption name Bomb Habits value maybe");
-    let refused = lines_until_ready(&mut engine);
-    assert!(
-        refused.iter().any(|l| l.contains("'Bomb Habits'")),
-        "{refused:#?}"
-    );
+    refuses_a_non_check(&mut engine, "Bomb Habits");
     engine.send("setoption name Bomb Habits value false");
     engine.send(GAME);
     engine.send("d");
@@ -478,16 +473,22 @@ fn spy_hunt_is_on_by_default_and_takes_only_a_check() {
         announced.contains(&"option name Spy Hunt type check default true".to_string()),
         "{announced:#?}"
     );
-    engine.send("setoption name Spy Hunt value sometimes");
-    let refused = lines_until_ready(&mut engine);
-    assert!(
-        refused.iter().any(|l| l.contains("'Spy Hunt'")),
-        "{refused:#?}"
-    );
+    refuses_a_non_check(&mut engine, "Spy Hunt");
     engine.send("setoption name Spy Hunt value false");
     let taken = lines_until_ready(&mut engine);
     assert!(!taken.iter().any(|l| l.contains("error")), "{taken:#?}");
     assert!(engine.finish());
+}
+
+/// Sets the check option `name` to a value that is no check: the engine must refuse it,
+/// naming the option.
+fn refuses_a_non_check(engine: &mut EngineProcess, name: &str) {
+    engine.send(&format!("setoption name {name} value maybe"));
+    let refused = lines_until_ready(engine);
+    assert!(
+        refused.iter().any(|l| l.contains(&format!("'{name}'"))),
+        "{refused:#?}"
+    );
 }
 
 /// The engine's `sei` option lines.
@@ -528,12 +529,7 @@ fn check_option_costs(name: &str, pieces: &[(&str, &str)], least: i32) {
     let line = format!("option name {name} type check default true");
     assert!(announced.contains(&line), "{announced:#?}");
     let on = depth_one_score(&mut engine, &text);
-    engine.send(&format!("setoption name {name} value maybe"));
-    let refused = lines_until_ready(&mut engine);
-    assert!(
-        refused.iter().any(|l| l.contains(&format!("'{name}'"))),
-        "{refused:#?}"
-    );
+    refuses_a_non_check(&mut engine, name);
     engine.send(&format!("setoption name {name} value false"));
     let off = depth_one_score(&mut engine, &text);
     assert!(on <= off - least, "{name}: on {on}, off {off}");

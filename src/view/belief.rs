@@ -854,19 +854,26 @@ mod tests {
         assert!((linked - people).abs() < 0.08, "{linked} against {people}");
     }
 
-    #[test]
-    fn a_piece_seen_to_move_unseen_is_less_often_a_scout_or_spy_and_more_often_a_marshal() {
-        let mut view = classic_view();
-        let rules = Rules::preset("classic").unwrap();
-        let k = |l| rules.kind_by_letter(l).unwrap();
-        // The enemy piece on the front row's middle moved, unidentified.
+    /// Marks the enemy piece on the middle of the front row as moved, unidentified (no Bomb
+    /// nor Flag), and gives its index.
+    fn moved_front_piece(view: &mut View, rules: &Rules) -> usize {
         let i = view
             .enemy_pieces()
             .iter()
             .position(|p| p.square == rules.geometry().home_square(Color::Blue, 0, 4))
             .unwrap();
+        let k = |l| rules.kind_by_letter(l).unwrap();
         view.enemy[i].moved = true;
         view.enemy[i].possible &= !(1 << k('B') | 1 << k('F'));
+        i
+    }
+
+    #[test]
+    fn a_piece_seen_to_move_unseen_is_less_often_a_scout_or_spy_and_more_often_a_marshal() {
+        let mut view = classic_view();
+        let rules = Rules::preset("classic").unwrap();
+        let k = |l| rules.kind_by_letter(l).unwrap();
+        let i = moved_front_piece(&mut view, &rules);
         let chance = |evidence: Evidence, l: char| {
             let marginals = Belief::new(&view, evidence).marginals(&view, &mut Rng::new(4), 3000);
             marginals[i][k(l)]
@@ -894,14 +901,7 @@ mod tests {
         let rules = Rules::preset("classic").unwrap();
         let k = |l| rules.kind_by_letter(l).unwrap();
         let sq = |name: &str| name.parse::<crate::board::Square>().unwrap();
-        // The enemy piece on the front row's middle moved, unidentified.
-        let i = view
-            .enemy_pieces()
-            .iter()
-            .position(|p| p.square == rules.geometry().home_square(Color::Blue, 0, 4))
-            .unwrap();
-        view.enemy[i].moved = true;
-        view.enemy[i].possible &= !(1 << k('B') | 1 << k('F'));
+        let i = moved_front_piece(&mut view, &rules);
         // Our Marshal stands on c3; until the enemy knows it, moves near it say nothing.
         assert_eq!(view.stalk_band(i, sq("d5"), sq("c5")), None);
         let marshal = view.own.iter().position(|p| p.kind == k('X')).unwrap();
