@@ -466,15 +466,15 @@ fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
 }
 
 #[test]
-fn spy_hunt_is_on_by_default_and_takes_only_a_check() {
+fn spy_hunt_is_off_by_default_and_takes_only_a_check() {
     let mut engine = EngineProcess::start();
     let announced = announced_options(&mut engine);
     assert!(
-        announced.contains(&"option name Spy Hunt type check default true".to_string()),
+        announced.contains(&"option name Spy Hunt type check default false".to_string()),
         "{announced:#?}"
     );
     refuses_a_non_check(&mut engine, "Spy Hunt");
-    engine.send("setoption name Spy Hunt value false");
+    engine.send("setoption name Spy Hunt value true");
     let taken = lines_until_ready(&mut engine);
     assert!(!taken.iter().any(|l| l.contains("error")), "{taken:#?}");
     assert!(engine.finish());

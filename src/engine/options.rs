@@ -75,7 +75,7 @@ impl Default for EngineOptions {
             memory: true,
             memory_file: String::new(),
             bomb_habits: true,
-            spy_hunt: true,
+            spy_hunt: false,
             flag_guard: true,
             chase_raiders: true,
         }

@@ -113,7 +113,7 @@ impl Default for Config {
             player: PlayerKind::Search,
             table: None,
             bomb_habits: true,
-            spy_hunt: true,
+            spy_hunt: false,
             flag_guard: true,
             chase_raiders: true,
         }

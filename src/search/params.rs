@@ -141,8 +141,10 @@ pub const STALK_MIDDLE: i32 = 4;
 /// may take). Tempered to 6, 0.3, 2 and 0.4 the Spy's chance still fell far short of how
 /// often the piece was the Spy (after our identified Marshal won a battle, its moved
 /// neighbours that the belief gave 10 % to 30 % were the Spy in 13 of 20) and play did not
-/// change (136-135-11 against the build before after 282 games); with these, self-play
-/// against the option off: 126-97-13, +42.9 ± 43.6, H1 accepted after 236 games (seed 197).
+/// change (136-135-11 against the build before after 282 games). With these, self-play
+/// against the option off: 126-97-13, +42.9 ± 43.6, H1 accepted after 236 games (seed
+/// 197), then 141-163-8 after 313 games (seed 198, stopped): no gain that holds, so the
+/// option is off by default.
 pub const STALK_ODDS: [f64; 4] = [11.0, 0.1, 1.8, 0.4];
 /// ... and the bounds on their product for one piece (the moves are not independent).
 pub const STALK_BOUNDS: (f64, f64) = (0.02, 100.0);
