@@ -143,7 +143,7 @@ pub const STALK_MIDDLE: i32 = 4;
 /// neighbours that the belief gave 10 % to 30 % were the Spy in 13 of 20) and play did not
 /// change (136-135-11 against the build before after 282 games). With these, self-play
 /// against the option off: 126-97-13, +42.9 ± 43.6, H1 accepted after 236 games (seed
-/// 197), then 141-163-8 after 313 games (seed 198, stopped): no gain that holds, so the
+/// 197), then 141-164-8 after 313 games (seed 198, stopped): no gain that holds, so the
 /// option is off by default.
 pub const STALK_ODDS: [f64; 4] = [11.0, 0.1, 1.8, 0.4];
 /// ... and the bounds on their product for one piece (the moves are not independent).
