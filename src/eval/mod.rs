@@ -8,7 +8,7 @@
 //! over the draws, pulls the army toward where the Flag probably stands.
 
 use crate::board::Color;
-use crate::board::{Cell, Position, Square};
+use crate::board::{Cell, Position, Square, MAILBOX, ORTHOGONAL};
 use crate::movegen::{Move, MoveKind};
 use crate::rules::GameKind;
 use crate::rules::{BattleRole, Outcome, Rules};
@@ -267,7 +267,8 @@ impl Incremental {
     /// there can take it back before it takes the Flag. Each step our nearest guard is
     /// later than the Miner costs [`GUARD_LATE`] per step the Miner stands inside the
     /// watch, for at most [`GUARD_MAX_LATE`] steps; the door where the guard is latest
-    /// counts. 0 when the Flag is not walled in (every piece can then reach it, and the
+    /// counts. Steps are walked around lakes and `side`'s own Bombs and Flag
+    /// ([`steps_to`]). 0 when the Flag is not walled in (every piece can then reach it, and the
     /// material terms already weigh the race).
     ///
     /// The search adds it for its own Flag only: on the enemy's side it would reward
@@ -293,36 +294,40 @@ impl Incremental {
             let door = flag.offset(dir);
             pos.cell(door).is_piece().then_some(door)
         });
-        let mut raider = [i32::MAX; 4];
-        for sq in pos.occupied_squares(side.opponent()) {
-            let c = pos.cell(sq);
-            if is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed()) {
-                for (r, door) in raider.iter_mut().zip(doors) {
-                    if let Some(door) = door {
-                        *r = (*r).min(distance(sq, door));
-                    }
-                }
-            }
-        }
-        if raider.iter().all(|&r| r > GUARD_WATCH_STEPS) {
-            return 0;
-        }
-        let mut guard = [GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1; 4];
-        for sq in pos.occupied_squares(side) {
-            if guards & (1 << pos.cell(sq).kind()) != 0 {
-                for (g, door) in guard.iter_mut().zip(doors) {
-                    if let Some(door) = door {
-                        *g = (*g).min(distance(sq, door));
-                    }
-                }
-            }
-        }
+        let raiders: Vec<Square> = pos
+            .occupied_squares(side.opponent())
+            .filter(|&sq| {
+                let c = pos.cell(sq);
+                is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed())
+            })
+            .collect();
+        // The steps around the wall are never fewer than the steps as the crow flies: a
+        // door no raider is near that way needs no walk.
+        let near = |door: &Option<Square>| {
+            door.is_some_and(|door| {
+                raiders
+                    .iter()
+                    .any(|&sq| distance(sq, door) <= GUARD_WATCH_STEPS)
+            })
+        };
         let mut worst = 0;
-        for (raider, guard) in raider.into_iter().zip(guard) {
-            if raider <= GUARD_WATCH_STEPS {
-                let late = (guard - raider).clamp(0, GUARD_MAX_LATE);
-                worst = worst.max(GUARD_LATE * late * (GUARD_WATCH_STEPS + 1 - raider));
+        for door in doors.iter().filter(|d| near(d)).flatten() {
+            let steps = steps_to(pos, *door, side, GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1);
+            let at = |sq: Square| i32::from(steps[sq.index()]);
+            let Some(raider) = raiders.iter().map(|&sq| at(sq)).min() else {
+                continue;
+            };
+            if raider > GUARD_WATCH_STEPS {
+                continue;
             }
+            let guard = pos
+                .occupied_squares(side)
+                .filter(|&sq| guards & (1 << pos.cell(sq).kind()) != 0)
+                .map(at)
+                .min()
+                .unwrap_or(i32::MAX);
+            let late = (guard.saturating_sub(raider)).clamp(0, GUARD_MAX_LATE);
+            worst = worst.max(GUARD_LATE * late * (GUARD_WATCH_STEPS + 1 - raider));
         }
         worst
     }
@@ -428,6 +433,42 @@ impl Incremental {
 
 /// Whether `side`'s Flag on `flag` has a Bomb of its own on every neighbouring square of the
 /// board (lakes and the edge need none).
+/// The steps from every square to `door`, a Bomb of `side`'s wall, walking around what
+/// never moves out of the way: lakes, the board's edge, and `side`'s Bombs and Flag;
+/// `limit` for a square `limit` or more steps away. A guard behind its own wall is further
+/// from the door than it looks: against ramen, whose Miners raided our Flag on a1 by c1
+/// and b1 (Bombs on b1, a2 and b2), our General walked down the b file toward b1, two steps
+/// away as the crow flies and four around b2, and came too late in three games of 29.
+fn steps_to(pos: &Position, door: Square, side: Color, limit: i32) -> [u8; MAILBOX] {
+    let limit = limit.clamp(0, i32::from(u8::MAX)) as u8;
+    let rules = pos.rules();
+    let mut steps = [limit; MAILBOX];
+    // Breadth first: each square joins the queue once, at its fewest steps.
+    let mut queue = [door; MAILBOX];
+    let (mut next, mut end) = (0, 1);
+    steps[door.index()] = 0;
+    while next < end {
+        let sq = queue[next];
+        next += 1;
+        let d = steps[sq.index()] + 1;
+        if d >= limit {
+            continue;
+        }
+        for &dir in &ORTHOGONAL {
+            let to = sq.offset(dir);
+            let c = pos.cell(to);
+            let blocked = c.is_wall()
+                || (c.is_of(side) && (rules.is_bomb(c.kind()) || rules.is_flag(c.kind())));
+            if !blocked && steps[to.index()] > d {
+                steps[to.index()] = d;
+                queue[end] = to;
+                end += 1;
+            }
+        }
+    }
+    steps
+}
+
 fn walled_in(pos: &Position, flag: Square, side: Color) -> bool {
     let rules = pos.rules();
     crate::board::ORTHOGONAL.iter().all(|&d| {
@@ -585,6 +626,23 @@ mod tests {
         };
         assert_eq!(raider("b7+"), far);
         assert_eq!(raider("b7+*"), 0);
+        // Steps are walked around our own Bombs: from b3 a General is two steps from b1 as
+        // the crow flies, but with a Bomb on b2 four (by c3, c2 and c1), three later than a
+        // Miner on c1.
+        let behind = |b2: &str| {
+            let pos = classic(&[
+                ("a1", "rF"),
+                ("b1", "rB"),
+                ("a2", "rB"),
+                ("b2", b2),
+                ("b3", "r9"),
+                ("j10", "bF"),
+                ("c1", "b3"),
+            ]);
+            Incremental::new(&pos).unguarded(&pos, Color::Red)
+        };
+        assert_eq!(behind("rB"), GUARD_LATE * 3 * GUARD_WATCH_STEPS);
+        assert_eq!(behind("r2"), GUARD_LATE * GUARD_WATCH_STEPS);
         // Without the wall the term is not this one's business.
         let open = classic(&[
             ("a1", "rF"),
