@@ -240,6 +240,57 @@ esac; done"#;
     }
 }
 
+/// A match that an SPRT decides stops early, says which hypothesis it accepted and when,
+/// and still ends with the totals of every game it played.
+#[test]
+fn an_sprt_stops_the_match_and_says_why() {
+    let dir = scratch("sprt");
+    let handshake = r#"while read line; do case "$line" in
+  sei) echo seiok;;
+  isready) echo readyok;;
+  "go setup") echo "bestsetup B25424222B/64X8592745/363FS36B22/7B837B63B5";;
+  go*) exit 3;;
+esac; done"#;
+    let crash = script(&dir, "crash.sh", handshake);
+    let out = against_random(
+        &[&format!("cmd={crash}"), "name=bad"],
+        ("good", 1),
+        &[
+            "--games",
+            "200",
+            "--concurrency",
+            "2",
+            "--movetime",
+            "50",
+            "--sprt",
+            "elo0=0",
+            "elo1=10",
+            "alpha=0.05",
+            "beta=0.05",
+        ],
+    );
+    let verdict = out
+        .lines()
+        .find(|l| l.starts_with("SPRT verdict: H0 was accepted after "))
+        .unwrap_or_else(|| panic!("no verdict: {out}"));
+    let games: u64 = verdict
+        .split_whitespace()
+        .nth(6)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{verdict}"));
+    assert!(
+        verdict.contains(&format!("(0 - {games} - 0, llr ")),
+        "{verdict}"
+    );
+    let last = out.lines().last().unwrap_or_default();
+    let lost: u64 = last
+        .strip_prefix("Totals: wins 0 losses ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{last}"));
+    assert!(games <= lost && lost < 200, "{out}");
+}
+
 #[test]
 fn shards_merge_into_the_whole_match() {
     let dir = scratch("shards");

@@ -110,6 +110,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Score, String
     let mut score = Score::default();
     let progress = std::io::stderr().is_terminal();
     let mut finished = 0u64;
+    // The SPRT's verdict and the score it was taken on: games under way then are played
+    // out and counted, and may move the last SPRT line back inside the bounds.
+    let mut verdict: Option<(SprtState, Score)> = None;
     std::thread::scope(|scope| -> Result<(), String> {
         for _ in 0..cfg.concurrency.max(1) {
             let tx = tx.clone();
@@ -166,7 +169,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Score, String
                     if let Some(half_points) = pair {
                         score.add_pair(half_points);
                         if let Some(sprt) = &cfg.sprt {
-                            if sprt.state(&score) != SprtState::Continue {
+                            let state = sprt.state(&score);
+                            if state != SprtState::Continue && verdict.is_none() {
+                                verdict = Some((state, score));
                                 stop.store(true, Ordering::Relaxed);
                             }
                         }
@@ -196,6 +201,18 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Score, String
     })?;
     if progress {
         eprintln!();
+    }
+    if let (Some((state, at)), Some(sprt)) = (verdict, &cfg.sprt) {
+        let _ = writeln!(
+            out,
+            "SPRT verdict: {} was accepted after {} games ({} - {} - {}, llr {:.2})",
+            if state == SprtState::H1 { "H1" } else { "H0" },
+            at.games(),
+            at.wins,
+            at.losses,
+            at.draws,
+            sprt.llr(&at)
+        );
     }
     let p = score.pentanomial;
     let _ = writeln!(

@@ -121,6 +121,11 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+/// The least variance of the pair scores that the SPRT assumes (they lie in 0..1; matches
+/// between engines run near 0.1–0.2): with it, a run of pairs lost 0-2 moves the
+/// log-likelihood ratio of `elo0=0 elo1=10` down by about 0.7 a pair.
+const MIN_PAIR_VARIANCE: f64 = 0.01;
+
 /// What an SPRT says now.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SprtState {
@@ -193,9 +198,10 @@ impl Sprt {
             .map(|(&c, x)| c as f64 * (x - mean).powi(2))
             .sum::<f64>()
             / n;
-        if var <= 0.0 {
-            return 0.0;
-        }
+        // Every pair with the same score has no variance, and the ratio none: an engine
+        // that crashed in every game kept a match going to its last game. A floor a real
+        // match does not reach (nearly every pair scoring the same) lets such a run stop.
+        let var = var.max(MIN_PAIR_VARIANCE);
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
@@ -304,6 +310,19 @@ mod tests {
             ..Score::default()
         };
         assert_eq!(sprt.state(&weak), SprtState::H0);
+        // Pairs that all scored the same still decide, though not at the first pair.
+        let same = |bin: usize, pairs: u64| {
+            let mut pentanomial = [0; 5];
+            pentanomial[bin] = pairs;
+            sprt.state(&Score {
+                pentanomial,
+                ..Score::default()
+            })
+        };
+        assert_eq!(same(0, 1), SprtState::Continue);
+        assert_eq!(same(0, 5), SprtState::H0);
+        assert_eq!(same(4, 1), SprtState::Continue);
+        assert_eq!(same(4, 5), SprtState::H1);
         assert!(Sprt::parse(&["elo0=5", "elo1=0", "alpha=0.05", "beta=0.05"]).is_err());
     }
 }
