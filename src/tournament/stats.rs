@@ -121,10 +121,14 @@ pub struct Sprt {
     pub beta: f64,
 }
 
-/// The least variance of the pair scores that the SPRT assumes (they lie in 0..1; matches
-/// between engines run near 0.1–0.2): with it, a run of pairs lost 0-2 moves the
-/// log-likelihood ratio of `elo0=0 elo1=10` down by about 0.7 a pair.
-const MIN_PAIR_VARIANCE: f64 = 0.01;
+/// The SPRT's variance of the pair scores is the measured one shrunk toward
+/// [`PRIOR_VARIANCE`] as if [`PRIOR_PAIRS`] pairs more had shown it. Measured alone, a few
+/// pairs that scored alike have a variance near 0 and the ratio explodes (two pairs lost
+/// 0-2 accepted H0 of `elo0=-25 elo1=5`), and pairs that all scored the same have none, so
+/// that an engine that crashed in every game kept the match going to its last game.
+const PRIOR_PAIRS: f64 = 2.0;
+/// Near what matches between engines show (self-play at 50 ms a move: 0.126).
+const PRIOR_VARIANCE: f64 = 0.125;
 
 /// What an SPRT says now.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -198,10 +202,7 @@ impl Sprt {
             .map(|(&c, x)| c as f64 * (x - mean).powi(2))
             .sum::<f64>()
             / n;
-        // Every pair with the same score has no variance, and the ratio none: an engine
-        // that crashed in every game kept a match going to its last game. A floor a real
-        // match does not reach (nearly every pair scoring the same) lets such a run stop.
-        let var = var.max(MIN_PAIR_VARIANCE);
+        let var = (n * var + PRIOR_PAIRS * PRIOR_VARIANCE) / (n + PRIOR_PAIRS);
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
@@ -310,7 +311,7 @@ mod tests {
             ..Score::default()
         };
         assert_eq!(sprt.state(&weak), SprtState::H0);
-        // Pairs that all scored the same still decide, though not at the first pair.
+        // Pairs that all scored the same still decide, though not after a few.
         let same = |bin: usize, pairs: u64| {
             let mut pentanomial = [0; 5];
             pentanomial[bin] = pairs;
@@ -319,10 +320,16 @@ mod tests {
                 ..Score::default()
             })
         };
-        assert_eq!(same(0, 1), SprtState::Continue);
-        assert_eq!(same(0, 5), SprtState::H0);
-        assert_eq!(same(4, 1), SprtState::Continue);
-        assert_eq!(same(4, 5), SprtState::H1);
+        assert_eq!(same(0, 5), SprtState::Continue);
+        assert_eq!(same(0, 12), SprtState::H0);
+        assert_eq!(same(4, 5), SprtState::Continue);
+        assert_eq!(same(4, 12), SprtState::H1);
+        let wide = Sprt::parse(&["elo0=-25", "elo1=5", "alpha=0.05", "beta=0.05"]).unwrap();
+        let lost = |pairs| Score {
+            pentanomial: [pairs, 0, 0, 0, 0],
+            ..Score::default()
+        };
+        assert_eq!(wide.state(&lost(2)), SprtState::Continue);
         assert!(Sprt::parse(&["elo0=5", "elo1=0", "alpha=0.05", "beta=0.05"]).is_err());
     }
 }
