@@ -9,7 +9,8 @@
 //! attacks on unmoved pieces we have not identified count the material the belief expects
 //! of them, not what the sampled army knows. Both take a hidden piece's odds of being a Bomb
 //! as [`params::BOMB_DOUBT`] times the belief's: the search picks the attacks the belief
-//! thinks safest, whose Bomb chance is therefore too low more often than too high.
+//! thinks safest, whose Bomb chance is therefore too low more often than too high. For the
+//! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Iterative deepening keeps a complete answer at every moment; the clock, a node limit or
 //! `stop` end the search. The last iteration decides: over every sample when it finished,
 //! otherwise over the samples it finished and the previous depth's scores of the others.
@@ -629,7 +630,7 @@ fn root_chances(
             let candidates: Vec<(Square, f64)> = neighbours
                 .into_iter()
                 .filter_map(|(sq, index)| {
-                    let chance = marginals.get(index)?[striker];
+                    let chance = raise_odds(marginals.get(index)?[striker], SPY_DOUBT);
                     (chance >= EXPOSURE_MIN_CHANCE).then_some((sq, chance))
                 })
                 .collect();
@@ -664,7 +665,7 @@ fn doubt_bombs(
             if bomb <= 0.0 || bomb >= 1.0 {
                 return *m;
             }
-            let raised = BOMB_DOUBT * bomb / (1.0 - bomb + BOMB_DOUBT * bomb);
+            let raised = raise_odds(bomb, BOMB_DOUBT);
             let (up, down) = (raised / bomb, (1.0 - raised) / (1.0 - bomb));
             let mut out = *m;
             for (k, p) in out.iter_mut().enumerate().take(kinds) {
@@ -673,6 +674,11 @@ fn doubt_bombs(
             out
         })
         .collect()
+}
+
+/// `chance` with its odds multiplied by `factor`.
+fn raise_odds(chance: f64, factor: f64) -> f64 {
+    factor * chance / (1.0 - chance + factor * chance)
 }
 
 /// What a battle below the root gives the attacker, both kinds known: the defender's value
@@ -1808,6 +1814,12 @@ mod tests {
         assert_eq!(exposures.len(), 1);
         let chance = exposures[0].candidates[0].1;
         assert!(chance > 0.0 && chance < 1.0, "{chance}");
+        // The belief's chance, its odds multiplied by SPY_DOUBT (the marginals are the
+        // first thing drawn from the generator).
+        let marginals = belief.marginals(&view, &mut Rng::new(5), MARGINAL_DRAWS);
+        let believed = marginals[neighbours[0].1][spy];
+        assert!(SPY_DOUBT > 1.0 && chance > believed);
+        assert!((chance - raise_odds(believed, SPY_DOUBT)).abs() < 1e-12);
         let g4 = exposures[0].candidates[0].0;
         for _ in 0..20 {
             let sample = view.sample(&belief, &mut rng);

@@ -87,6 +87,15 @@ pub const MARGINAL_DRAWS: usize = 800;
 /// A neighbour less likely than this to be the kind that strikes our exposed piece (the
 /// Spy beside our Marshal) is no outcome of its own (see `RootExposure` in the search).
 pub const EXPOSURE_MIN_CHANCE: f64 = 0.005;
+/// The factor on each hidden neighbour's odds of being the striker when the search weighs
+/// a move that exposes our identified piece to it (the Spy beside our Marshal, see
+/// `RootExposure` in the search), for the reason of [`BOMB_DOUBT`]: among many moves the
+/// search picks those whose Spy chance the belief put lowest. Against peternlewis, which
+/// keeps its Spy unmoved in its front row, our identified Marshal stepped beside it at a
+/// Spy chance of 0.6 % to 3.4 % and was taken in 11 games of 40. Self-play against the
+/// build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after 396 games (199-177-20,
+/// seed 200) and after 110 (67-39-4, seed 202); Marshals taken by a Spy 115 against 139.
+pub const SPY_DOUBT: f64 = 3.0;
 /// The factor on each hidden piece's odds of being a Bomb when the search weighs our attacks
 /// on it (see `doubt_bombs` in the search). Against the build before, in self-play at 50 ms
 /// a move: 38-17-3 (H1 accepted after 58 games, seed 194) and 188-166-18 (H1 accepted after
