@@ -204,22 +204,24 @@ fn an_engine_keeps_its_process_from_game_to_game_and_hears_how_each_ended() {
     assert_eq!(count(&|l| l.starts_with("position ")), moves + 4, "{input}");
 }
 
-#[test]
-fn engines_that_crash_hang_or_lie_lose_and_the_match_goes_on() {
-    let dir = scratch("faults");
-    let handshake = r#"while read line; do case "$line" in
+/// A shell engine that answers the handshake and sends a setup, and does `on_go` when asked
+/// for a move.
+fn faulty_engine(on_go: &str) -> String {
+    r#"while read line; do case "$line" in
   sei) echo seiok;;
   isready) echo readyok;;
   "go setup") echo "bestsetup B25424222B/64X8592745/363FS36B22/7B837B63B5";;
-  go*) MOVE;;
-esac; done"#;
-    let crash = script(&dir, "crash.sh", &handshake.replace("MOVE", "exit 3"));
-    let hang = script(&dir, "hang.sh", &handshake.replace("MOVE", "sleep 30"));
-    let liar = script(
-        &dir,
-        "liar.sh",
-        &handshake.replace("MOVE", "echo 'bestmove a1a9'"),
-    );
+  go*) ON_GO;;
+esac; done"#
+        .replace("ON_GO", on_go)
+}
+
+#[test]
+fn engines_that_crash_hang_or_lie_lose_and_the_match_goes_on() {
+    let dir = scratch("faults");
+    let crash = script(&dir, "crash.sh", &faulty_engine("exit 3"));
+    let hang = script(&dir, "hang.sh", &faulty_engine("sleep 30"));
+    let liar = script(&dir, "liar.sh", &faulty_engine("echo 'bestmove a1a9'"));
     let mute = script(&dir, "mute.sh", "exit 0");
     for (cmd, reason) in [
         (crash, "crashed"),
@@ -245,13 +247,7 @@ esac; done"#;
 #[test]
 fn an_sprt_stops_the_match_and_says_why() {
     let dir = scratch("sprt");
-    let handshake = r#"while read line; do case "$line" in
-  sei) echo seiok;;
-  isready) echo readyok;;
-  "go setup") echo "bestsetup B25424222B/64X8592745/363FS36B22/7B837B63B5";;
-  go*) exit 3;;
-esac; done"#;
-    let crash = script(&dir, "crash.sh", handshake);
+    let crash = script(&dir, "crash.sh", &faulty_engine("exit 3"));
     let out = against_random(
         &[&format!("cmd={crash}"), "name=bad"],
         ("good", 1),
