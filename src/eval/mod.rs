@@ -268,8 +268,8 @@ impl Incremental {
     /// later than the Miner costs [`GUARD_LATE`] per step the Miner stands inside the
     /// watch, for at most [`GUARD_MAX_LATE`] steps; the door where the guard is latest
     /// counts. Steps are walked around lakes and `side`'s own Bombs and Flag
-    /// ([`steps_to`]). 0 when the Flag is not walled in (every piece can then reach it, and the
-    /// material terms already weigh the race).
+    /// (`steps_to`). 0 when the Flag is not walled in (every piece can then reach it, and
+    /// the material terms already weigh the race).
     ///
     /// The search adds it for its own Flag only: on the enemy's side it would reward
     /// taking whatever a sampled army made the guards of a Flag that is only a guess.
@@ -326,7 +326,7 @@ impl Incremental {
                 .map(at)
                 .min()
                 .unwrap_or(i32::MAX);
-            let late = (guard.saturating_sub(raider)).clamp(0, GUARD_MAX_LATE);
+            let late = guard.saturating_sub(raider).clamp(0, GUARD_MAX_LATE);
             worst = worst.max(GUARD_LATE * late * (GUARD_WATCH_STEPS + 1 - raider));
         }
         worst
@@ -431,14 +431,12 @@ impl Incremental {
     }
 }
 
-/// Whether `side`'s Flag on `flag` has a Bomb of its own on every neighbouring square of the
-/// board (lakes and the edge need none).
 /// The steps from every square to `door`, a Bomb of `side`'s wall, walking around what
 /// never moves out of the way: lakes, the board's edge, and `side`'s Bombs and Flag;
 /// `limit` for a square `limit` or more steps away. A guard behind its own wall is further
 /// from the door than it looks: against ramen, whose Miners raided our Flag on a1 by c1
 /// and b1 (Bombs on b1, a2 and b2), our General walked down the b file toward b1, two steps
-/// away as the crow flies and four around b2, and came too late in three games of 29.
+/// away as the crow flies and four around b2, and came too late in three games of 40.
 fn steps_to(pos: &Position, door: Square, side: Color, limit: i32) -> [u8; MAILBOX] {
     let limit = limit.clamp(0, i32::from(u8::MAX)) as u8;
     let rules = pos.rules();
@@ -469,6 +467,8 @@ fn steps_to(pos: &Position, door: Square, side: Color, limit: i32) -> [u8; MAILB
     steps
 }
 
+/// Whether `side`'s Flag on `flag` has a Bomb of its own on every neighbouring square of the
+/// board (lakes and the edge need none).
 fn walled_in(pos: &Position, flag: Square, side: Color) -> bool {
     let rules = pos.rules();
     crate::board::ORTHOGONAL.iter().all(|&d| {
