@@ -68,6 +68,9 @@ pub struct Incremental {
     walled: [bool; 2],
     /// The kinds that take a Bomb when they attack it (the Miners of the classic army).
     defusers: u32,
+    /// A fingerprint of the squares of each side's Bombs and Flag, the walls of
+    /// [`steps_to`]'s walk: [`DoorWalks`] keeps the walks while it stays the same.
+    walls: [u64; 2],
     /// The steps from each side's nearest piece that can reach the other side's Flag (any
     /// movable piece, or only one that defuses Bombs when the Flag is walled in).
     nearest: [Option<i32>; 2],
@@ -102,6 +105,7 @@ impl Incremental {
             flags: [None; 2],
             walled: [false; 2],
             defusers,
+            walls: [0; 2],
             nearest: [None; 2],
             counts: [[0; MAX_KINDS]; 2],
             loose: [0; 2],
@@ -114,6 +118,9 @@ impl Incremental {
                 inc.pieces[side.index()] += piece_term(pos, sq, c);
                 if rules.is_flag(c.kind()) {
                     inc.flags[side.index()] = Some(sq);
+                }
+                if rules.is_flag(c.kind()) || rules.is_bomb(c.kind()) {
+                    inc.walls[side.index()] ^= square_print(sq);
                 }
             }
         }
@@ -168,7 +175,11 @@ impl Incremental {
         // A Bomb taken may open a walled Flag: that too is counted again (it is rare).
         let target = pos.cell(m.to);
         let takes_bomb = target.is_piece() && pos.rules().is_bomb(target.kind());
-        if takes_bomb || !matches!(m.kind, MoveKind::Step | MoveKind::Line) {
+        // So is a Bomb or Flag that moves (no rule set of ours has one; the walls would
+        // change).
+        let mover = pos.cell(m.from);
+        let wall_moves = pos.rules().is_bomb(mover.kind()) || pos.rules().is_flag(mover.kind());
+        if takes_bomb || wall_moves || !matches!(m.kind, MoveKind::Step | MoveKind::Line) {
             pos.play_unchecked(m);
             *self = Incremental::new(pos);
             return;
@@ -273,7 +284,7 @@ impl Incremental {
     ///
     /// The search adds it for its own Flag only: on the enemy's side it would reward
     /// taking whatever a sampled army made the guards of a Flag that is only a guess.
-    pub fn unguarded(&self, pos: &Position, side: Color) -> i32 {
+    pub fn unguarded(&self, pos: &Position, side: Color, walks: &mut DoorWalks) -> i32 {
         let (s, t) = (side.index(), side.opponent().index());
         let Some(flag) = self.flags[s].filter(|_| self.walled[s]) else {
             return 0;
@@ -294,13 +305,18 @@ impl Incremental {
             let door = flag.offset(dir);
             pos.cell(door).is_piece().then_some(door)
         });
-        let raiders: Vec<Square> = pos
-            .occupied_squares(side.opponent())
-            .filter(|&sq| {
-                let c = pos.cell(sq);
-                is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed())
-            })
-            .collect();
+        // On the stack: this runs at every leaf while the Flag is walled in.
+        let mut found = [flag; MAX_RAIDERS];
+        let mut count = 0;
+        for sq in pos.occupied_squares(side.opponent()) {
+            let c = pos.cell(sq);
+            if count < MAX_RAIDERS && (is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed()))
+            {
+                found[count] = sq;
+                count += 1;
+            }
+        }
+        let raiders = &found[..count];
         // The steps around the wall are never fewer than the steps as the crow flies: a
         // door no raider is near that way needs no walk.
         let near = |door: &Option<Square>| {
@@ -312,7 +328,7 @@ impl Incremental {
         };
         let mut worst = 0;
         for door in doors.iter().filter(|d| near(d)).flatten() {
-            let steps = steps_to(pos, *door, side, GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1);
+            let steps = walks.steps_to(pos, *door, side, self.walls[s]);
             let at = |sq: Square| i32::from(steps[sq.index()]);
             let Some(raider) = raiders.iter().map(|&sq| at(sq)).min() else {
                 continue;
@@ -429,6 +445,76 @@ impl Incremental {
         }
         v
     }
+}
+
+/// At most this many raiders count in [`Incremental::unguarded`] (a classic army has 40
+/// pieces; a side rarely has more than a dozen Miners and moved hidden pieces).
+const MAX_RAIDERS: usize = 64;
+
+/// The walk of [`steps_to`] from a door as far as [`Incremental::unguarded`] looks.
+const DOOR_WALK_LIMIT: i32 = GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1;
+
+/// The walks of [`steps_to`] from the doors of a walled Flag, kept from one evaluation to
+/// the next: the walls (lakes, the side's Bombs and Flag) change only when a Bomb is taken,
+/// yet the walk, done afresh at every leaf, took a third of the search's time in self-play.
+/// Each walk is kept with the door, the side and the fingerprint of the walls it went
+/// around; the oldest makes way when all [`DoorWalks::CAPACITY`] are in use.
+#[derive(Clone, Debug, Default)]
+pub struct DoorWalks {
+    walks: Vec<(Square, Color, u64, [u8; MAILBOX])>,
+    /// The entry the next new walk replaces, once the list is full.
+    next: usize,
+}
+
+impl DoorWalks {
+    /// Four doors at most per Flag, and a few sets of walls along the lines searched.
+    const CAPACITY: usize = 16;
+
+    /// The steps from every square to `door` around `side`'s walls, `walls` being their
+    /// fingerprint ([`Incremental`] keeps it), as far as [`DOOR_WALK_LIMIT`].
+    fn steps_to(
+        &mut self,
+        pos: &Position,
+        door: Square,
+        side: Color,
+        walls: u64,
+    ) -> &[u8; MAILBOX] {
+        let found = self
+            .walks
+            .iter()
+            .position(|w| w.0 == door && w.1 == side && w.2 == walls);
+        let i = match found {
+            Some(i) => i,
+            None => {
+                let walk = (
+                    door,
+                    side,
+                    walls,
+                    steps_to(pos, door, side, DOOR_WALK_LIMIT),
+                );
+                if self.walks.len() < Self::CAPACITY {
+                    self.walks.push(walk);
+                    self.walks.len() - 1
+                } else {
+                    let i = self.next;
+                    self.walks[i] = walk;
+                    self.next = (i + 1) % Self::CAPACITY;
+                    i
+                }
+            }
+        };
+        &self.walks[i].3
+    }
+}
+
+/// A fingerprint of one square, for [`Incremental::walls`]: the squares' fingerprints are
+/// combined by exclusive or (splitmix64's finaliser, so that distinct sets of a few dozen
+/// squares do not meet by chance).
+fn square_print(sq: Square) -> u64 {
+    let mut z = (sq.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The steps from every square to `door`, a Bomb of `side`'s wall, walking around what
@@ -599,7 +685,7 @@ mod tests {
                 (miner, "b3"),
             ];
             let pos = classic(&pieces);
-            Incremental::new(&pos).unguarded(&pos, Color::Red)
+            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut DoorWalks::default())
         };
         assert_eq!(late(("b2", "r4"), "a4"), 0);
         // From j1 the Sergeant is 10 steps from a2, the Miner 2: 4 late steps (the most
@@ -622,7 +708,7 @@ mod tests {
                 ("j9", "b3"),
                 ("a4", token),
             ]);
-            Incremental::new(&pos).unguarded(&pos, Color::Red)
+            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut DoorWalks::default())
         };
         assert_eq!(raider("b7+"), far);
         assert_eq!(raider("b7+*"), 0);
@@ -639,7 +725,7 @@ mod tests {
                 ("j10", "bF"),
                 ("c1", "b3"),
             ]);
-            Incremental::new(&pos).unguarded(&pos, Color::Red)
+            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut DoorWalks::default())
         };
         assert_eq!(behind("rB"), GUARD_LATE * 3 * GUARD_WATCH_STEPS);
         assert_eq!(behind("r2"), GUARD_LATE * GUARD_WATCH_STEPS);
@@ -651,7 +737,42 @@ mod tests {
             ("j10", "bF"),
             ("a4", "b3"),
         ]);
-        assert_eq!(Incremental::new(&open).unguarded(&open, Color::Red), 0);
+        assert_eq!(
+            Incremental::new(&open).unguarded(&open, Color::Red, &mut DoorWalks::default()),
+            0
+        );
+    }
+
+    /// The walks kept between evaluations serve a position only while its walls are the
+    /// ones they went around: with the Bomb on b2 gone (a Scout there instead) the same
+    /// door is walked afresh, and both positions keep their own answers, in either order.
+    #[test]
+    fn kept_door_walks_are_used_only_while_the_walls_stand() {
+        let position = |b2: &str| {
+            classic(&[
+                ("a1", "rF"),
+                ("b1", "rB"),
+                ("a2", "rB"),
+                ("b2", b2),
+                ("b3", "r9"),
+                ("j10", "bF"),
+                ("c1", "b3"),
+            ])
+        };
+        let (walled, open) = (position("rB"), position("r2"));
+        let (w, o) = (Incremental::new(&walled), Incremental::new(&open));
+        assert_ne!(w.walls, o.walls);
+        let mut walks = DoorWalks::default();
+        for _ in 0..2 {
+            assert_eq!(
+                w.unguarded(&walled, Color::Red, &mut walks),
+                GUARD_LATE * 3 * GUARD_WATCH_STEPS
+            );
+            assert_eq!(
+                o.unguarded(&open, Color::Red, &mut walks),
+                GUARD_LATE * GUARD_WATCH_STEPS
+            );
+        }
     }
 
     /// An identified enemy General among three of our pieces it beats, in our half, costs
@@ -725,6 +846,8 @@ mod tests {
                 let mut pos =
                     Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
                 let mut inc = Incremental::new(&pos);
+                // Kept across the whole game, as the search keeps it.
+                let mut walks = DoorWalks::default();
                 for _ply in 0..300 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
@@ -735,6 +858,10 @@ mod tests {
                     inc.play(&mut pos, m);
                     assert_eq!(inc, Incremental::new(&pos), "{name}: after {m}");
                     assert_eq!(inc.score(&pos), evaluate(&pos));
+                    for side in [Color::Red, Color::Blue] {
+                        let fresh = inc.unguarded(&pos, side, &mut DoorWalks::default());
+                        assert_eq!(inc.unguarded(&pos, side, &mut walks), fresh, "{name}");
+                    }
                     if rng.below(4) == 0 {
                         pos.undo();
                         inc = kept;

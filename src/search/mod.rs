@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Color, Square, MAILBOX};
 use crate::board::{GameEnd, Position};
-use crate::eval::{kind_value, Incremental};
+use crate::eval::{kind_value, DoorWalks, Incremental};
 use crate::movegen::{Move, MoveSink};
 use crate::rng::Rng;
 use crate::rules::Outcome;
@@ -894,6 +894,7 @@ fn score_samples(
         lists: Vec::new(),
         history: vec![0; HISTORY_SIZE],
         eval: Incremental::default(),
+        walks: DoorWalks::default(),
         caution: None,
         stale: shared.stale,
     };
@@ -974,6 +975,8 @@ struct Searcher<'a> {
     caution: Option<Caution>,
     /// Plies since the enemy last lost a piece, along the line being searched.
     stale: u32,
+    /// The walks around our walled Flag that [`Incremental::unguarded`] measures by.
+    walks: DoorWalks,
 }
 
 /// The share (in percent) of a lead kept after `plies` plies in which the enemy lost
@@ -1148,11 +1151,11 @@ impl Searcher<'_> {
     /// went to the limit, several with our army far ahead and the enemy's Flag among a few
     /// pieces that never moved, which no sampled army gave a reason to attack. A lead of the
     /// enemy's is left whole, so that we never shun winning material back.
-    fn static_score(&self, pos: &Position) -> i32 {
+    fn static_score(&mut self, pos: &Position) -> i32 {
         let mut s = self.eval.score(pos);
         let mut risk = 0;
         if self.shared.flag_guard {
-            risk += self.eval.unguarded(pos, self.shared.me);
+            risk += self.eval.unguarded(pos, self.shared.me, &mut self.walks);
         }
         if self.shared.chase_raiders {
             risk += self.eval.unanswered(pos, self.shared.me);
