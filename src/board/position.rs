@@ -562,6 +562,17 @@ impl Position {
         squares_of(self.occupied[color.index()])
     }
 
+    /// The squares of `color`'s pieces among those whose bits `mask` sets (by
+    /// [`Square::index`], as [`Position::occupied_squares`] counts them), in square order.
+    pub fn occupied_in_mask(
+        &self,
+        color: Color,
+        mask: &[u64; 4],
+    ) -> impl Iterator<Item = Square> + '_ {
+        let words = self.occupied[color.index()];
+        squares_of(std::array::from_fn(|w| words[w] & mask[w]))
+    }
+
     /// The squares of `color`'s pieces on the rows `rows` (0 = row 1), in square order: a
     /// mask over the occupancy words, so the rows outside cost nothing.
     pub fn occupied_in_rows(
@@ -705,6 +716,37 @@ mod tests {
                     assert_eq!(masked, filtered, "{} {color:?} {a}..{b}", bp.name);
                 }
                 assert!(pos.occupied_in_rows(color, 0..height).count() > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn occupied_in_mask_keeps_the_pieces_of_those_squares() {
+        for bp in &POSITIONS {
+            let rules = Arc::new(Rules::preset(bp.variant).unwrap());
+            let pos = Position::from_text(rules, bp.text).unwrap();
+            for color in [Color::Red, Color::Blue] {
+                // Every third square, and the squares of the second and fourth words.
+                let thirds = std::array::from_fn(|w| {
+                    (0..64)
+                        .filter(|i| (w * 64 + i) % 3 == 0)
+                        .fold(0u64, |m, i| m | 1 << i)
+                });
+                for (mask, keep) in [
+                    (
+                        thirds,
+                        &(|sq: Square| sq.index() % 3 == 0) as &dyn Fn(Square) -> bool,
+                    ),
+                    ([0, u64::MAX, 0, u64::MAX], &|sq: Square| {
+                        (sq.index() / 64) % 2 == 1
+                    }),
+                ] {
+                    let masked: Vec<Square> = pos.occupied_in_mask(color, &mask).collect();
+                    let filtered: Vec<Square> =
+                        pos.occupied_squares(color).filter(|&sq| keep(sq)).collect();
+                    assert_eq!(masked, filtered, "{} {color:?}", bp.name);
+                    assert!(!masked.is_empty(), "{} {color:?}", bp.name);
+                }
             }
         }
     }

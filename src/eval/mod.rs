@@ -305,10 +305,12 @@ impl Incremental {
             let door = flag.offset(dir);
             pos.cell(door).is_piece().then_some(door)
         });
-        // On the stack: this runs at every leaf while the Flag is walled in.
+        // On the stack: this runs at every leaf while the Flag is walled in. A raider more
+        // than the watch from every door is more than one step further from the Flag.
         let mut found = [flag; MAX_RAIDERS];
         let mut count = 0;
-        for sq in pos.occupied_squares(side.opponent()) {
+        let zone = walks.zone(pos, flag);
+        for sq in pos.occupied_in_mask(side.opponent(), &zone) {
             let c = pos.cell(sq);
             if count < MAX_RAIDERS && (is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed()))
             {
@@ -464,9 +466,30 @@ pub struct DoorWalks {
     walks: Vec<(Square, Color, u64, [u8; MAILBOX])>,
     /// The entry the next new walk replaces, once the list is full.
     next: usize,
+    /// The squares within [`GUARD_WATCH_STEPS`] + 1 steps of a Flag, as the crow flies,
+    /// as bits by [`Square::index`], and that Flag's square: the pieces further away need
+    /// not be looked at one by one.
+    zone: Option<(Square, [u64; 4])>,
 }
 
 impl DoorWalks {
+    /// The squares of the board within [`GUARD_WATCH_STEPS`] + 1 steps of `flag` as the
+    /// crow flies (so within the watch of a door beside it), as bits by [`Square::index`].
+    fn zone(&mut self, pos: &Position, flag: Square) -> [u64; 4] {
+        if let Some((_, mask)) = self.zone.filter(|z| z.0 == flag) {
+            return mask;
+        }
+        let mut mask = [0u64; 4];
+        for index in 0..MAILBOX {
+            let sq = Square::from_index(index);
+            if !pos.cell(sq).is_off_board() && distance(sq, flag) <= GUARD_WATCH_STEPS + 1 {
+                mask[index / 64] |= 1 << (index % 64);
+            }
+        }
+        self.zone = Some((flag, mask));
+        mask
+    }
+
     /// Four doors at most per Flag, and a few sets of walls along the lines searched.
     const CAPACITY: usize = 16;
 
