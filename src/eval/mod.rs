@@ -307,13 +307,12 @@ impl Incremental {
         });
         // On the stack: this runs at every leaf while the Flag is walled in. A raider more
         // than the watch from every door is more than one step further from the Flag.
-        let mut found = [flag; MAX_RAIDERS];
+        let mut found = [flag; MAX_PIECES];
         let mut count = 0;
         let zone = walks.zone(pos, flag);
         for sq in pos.occupied_in_mask(side.opponent(), &zone) {
             let c = pos.cell(sq);
-            if count < MAX_RAIDERS && (is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed()))
-            {
+            if count < MAX_PIECES && (is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed())) {
                 found[count] = sq;
                 count += 1;
             }
@@ -321,15 +320,28 @@ impl Incremental {
         let raiders = &found[..count];
         // The steps around the wall are never fewer than the steps as the crow flies: a
         // door no raider is near that way needs no walk.
-        let near = |door: &Option<Square>| {
-            door.is_some_and(|door| {
+        let doors = doors.map(|door| {
+            door.filter(|&door| {
                 raiders
                     .iter()
                     .any(|&sq| distance(sq, door) <= GUARD_WATCH_STEPS)
             })
-        };
+        });
+        if doors.iter().all(Option::is_none) {
+            return 0;
+        }
+        // Our guards, gathered once for all the doors.
+        let mut posts = [flag; MAX_PIECES];
+        let mut guard_count = 0;
+        for sq in pos.occupied_squares(side) {
+            if guard_count < MAX_PIECES && guards & (1 << pos.cell(sq).kind()) != 0 {
+                posts[guard_count] = sq;
+                guard_count += 1;
+            }
+        }
+        let posts = &posts[..guard_count];
         let mut worst = 0;
-        for door in doors.iter().filter(|d| near(d)).flatten() {
+        for door in doors.iter().flatten() {
             let steps = walks.steps_to(pos, *door, side, self.walls[s]);
             let at = |sq: Square| i32::from(steps[sq.index()]);
             let Some(raider) = raiders.iter().map(|&sq| at(sq)).min() else {
@@ -338,12 +350,7 @@ impl Incremental {
             if raider > GUARD_WATCH_STEPS {
                 continue;
             }
-            let guard = pos
-                .occupied_squares(side)
-                .filter(|&sq| guards & (1 << pos.cell(sq).kind()) != 0)
-                .map(at)
-                .min()
-                .unwrap_or(i32::MAX);
+            let guard = posts.iter().map(|&sq| at(sq)).min().unwrap_or(i32::MAX);
             let late = guard.saturating_sub(raider).clamp(0, GUARD_MAX_LATE);
             worst = worst.max(GUARD_LATE * late * (GUARD_WATCH_STEPS + 1 - raider));
         }
@@ -449,9 +456,9 @@ impl Incremental {
     }
 }
 
-/// At most this many raiders count in [`Incremental::unguarded`] (a classic army has 40
-/// pieces; a side rarely has more than a dozen Miners and moved hidden pieces).
-const MAX_RAIDERS: usize = 64;
+/// At most this many raiders, and as many guards, count in [`Incremental::unguarded`],
+/// which gathers them on the stack (a classic army has 40 pieces).
+const MAX_PIECES: usize = 128;
 
 /// The walk of [`steps_to`] from a door as far as [`Incremental::unguarded`] looks.
 const DOOR_WALK_LIMIT: i32 = GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1;
