@@ -52,7 +52,8 @@
       win by ENGINE's identified Marshal, its hidden neighbours afterwards (moved or not)
       and how many of them were the Spy.
 
-ENGINE defaults to "engine", the name scripts/ladder.sh gives it.
+ENGINE defaults to "engine", the name scripts/ladder.sh gives it; `--engine NAME` names it
+in every form, and a name no player of a game has stops the script with a message.
 """
 import collections
 import re
@@ -78,6 +79,11 @@ def plies(tags, moves, me):
 
 
 def side_of(tags, engine):
+    """ENGINE's colour in the game; stops with a message when no player has that name (the
+    counts would otherwise be silently another player's)."""
+    if engine not in (tags.get("Red"), tags.get("Blue")):
+        sys.exit(f"records.py: no player called {engine!r} in round {tags.get('Round', '?')} "
+                 f"({tags.get('Red')} against {tags.get('Blue')}); name one with --engine")
     return "red" if tags["Red"] == engine else "blue"
 
 
@@ -442,6 +448,11 @@ def stalking(paths, engine):
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    # `--engine NAME` names ENGINE for every subcommand, in place of the positional ENGINE.
+    if "--engine" in args[:-1] and args[:1] not in (["flags"], ["raids"], ["stalking"]):
+        i = args.index("--engine")
+        name, args = args[i + 1], args[:i] + args[i + 2:]
+        args = args + [name] if args[:1] not in (["timeline"],) else args[:2] + [name] + args[2:]
     if len(args) >= 2 and args[0] == "summary":
         summary(args[1], args[2] if len(args) > 2 else "engine")
     elif len(args) >= 2 and args[0] in ("flags", "raids", "stalking"):
