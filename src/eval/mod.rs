@@ -746,15 +746,7 @@ mod tests {
         // the crow flies, but with a Bomb on b2 four (by c3, c2 and c1), three later than a
         // Miner on c1.
         let behind = |b2: &str| {
-            let pos = classic(&[
-                ("a1", "rF"),
-                ("b1", "rB"),
-                ("a2", "rB"),
-                ("b2", b2),
-                ("b3", "r9"),
-                ("j10", "bF"),
-                ("c1", "b3"),
-            ]);
+            let pos = general_behind(b2);
             Incremental::new(&pos).unguarded(&pos, Color::Red, &mut DoorWalks::default())
         };
         assert_eq!(behind("rB"), GUARD_LATE * 3 * GUARD_WATCH_STEPS);
@@ -773,23 +765,26 @@ mod tests {
         );
     }
 
+    /// Our Flag on a1 walled by Bombs on b1 and a2, `b2` on b2, our General on b3 and an
+    /// enemy Miner on c1.
+    fn general_behind(b2: &str) -> Position {
+        classic(&[
+            ("a1", "rF"),
+            ("b1", "rB"),
+            ("a2", "rB"),
+            ("b2", b2),
+            ("b3", "r9"),
+            ("j10", "bF"),
+            ("c1", "b3"),
+        ])
+    }
+
     /// The walks kept between evaluations serve a position only while its walls are the
     /// ones they went around: with the Bomb on b2 gone (a Scout there instead) the same
     /// door is walked afresh, and both positions keep their own answers, in either order.
     #[test]
     fn kept_door_walks_are_used_only_while_the_walls_stand() {
-        let position = |b2: &str| {
-            classic(&[
-                ("a1", "rF"),
-                ("b1", "rB"),
-                ("a2", "rB"),
-                ("b2", b2),
-                ("b3", "r9"),
-                ("j10", "bF"),
-                ("c1", "b3"),
-            ])
-        };
-        let (walled, open) = (position("rB"), position("r2"));
+        let (walled, open) = (general_behind("rB"), general_behind("r2"));
         let (w, o) = (Incremental::new(&walled), Incremental::new(&open));
         assert_ne!(w.walls, o.walls);
         let mut walks = DoorWalks::default();
