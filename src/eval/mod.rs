@@ -305,18 +305,13 @@ impl Incremental {
             let door = flag.offset(dir);
             pos.cell(door).is_piece().then_some(door)
         });
-        // On the stack: this runs at every leaf while the Flag is walled in. A raider more
-        // than the watch from every door is more than one step further from the Flag.
-        let mut found = [flag; MAX_PIECES];
-        let mut count = 0;
+        // Only a raider within the watch of a door counts, and such a raider stands at most
+        // one step more from the Flag: the pieces outside that zone are not looked at.
         let zone = walks.zone(pos, flag);
-        for sq in pos.occupied_in_mask(side.opponent(), &zone) {
+        let (found, count) = gather(pos.occupied_in_mask(side.opponent(), &zone), |sq| {
             let c = pos.cell(sq);
-            if count < MAX_PIECES && (is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed())) {
-                found[count] = sq;
-                count += 1;
-            }
-        }
+            is_defuser(c.kind()) || (c.has_moved() && !c.is_revealed())
+        });
         let raiders = &found[..count];
         // The steps around the wall are never fewer than the steps as the crow flies: a
         // door no raider is near that way needs no walk.
@@ -331,14 +326,9 @@ impl Incremental {
             return 0;
         }
         // Our guards, gathered once for all the doors.
-        let mut posts = [flag; MAX_PIECES];
-        let mut guard_count = 0;
-        for sq in pos.occupied_squares(side) {
-            if guard_count < MAX_PIECES && guards & (1 << pos.cell(sq).kind()) != 0 {
-                posts[guard_count] = sq;
-                guard_count += 1;
-            }
-        }
+        let (posts, guard_count) = gather(pos.occupied_squares(side), |sq| {
+            guards & (1 << pos.cell(sq).kind()) != 0
+        });
         let posts = &posts[..guard_count];
         let mut worst = 0;
         for door in doors.iter().flatten() {
@@ -459,6 +449,21 @@ impl Incremental {
 /// At most this many raiders, and as many guards, count in [`Incremental::unguarded`],
 /// which gathers them on the stack (a classic army has 40 pieces).
 const MAX_PIECES: usize = 128;
+
+/// The first [`MAX_PIECES`] of `squares` that `keep` keeps, and how many: on the stack,
+/// for [`Incremental::unguarded`] runs at every leaf while our Flag is walled in.
+fn gather(
+    squares: impl Iterator<Item = Square>,
+    keep: impl Fn(Square) -> bool,
+) -> ([Square; MAX_PIECES], usize) {
+    let mut found = [Square::from_index(0); MAX_PIECES];
+    let mut count = 0;
+    for sq in squares.filter(|&sq| keep(sq)).take(MAX_PIECES) {
+        found[count] = sq;
+        count += 1;
+    }
+    (found, count)
+}
 
 /// The walk of [`steps_to`] from a door as far as [`Incremental::unguarded`] looks.
 const DOOR_WALK_LIMIT: i32 = GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1;
