@@ -4,6 +4,16 @@
 //! than taken from `rand` so that a seed gives the same sequence on every platform and every
 //! version of every dependency: games, setups and `bench` counts must be reproducible.
 
+/// SplitMix64's mixing of `x` on its own, with no generator: unrelated outputs for distinct
+/// inputs, so that the exclusive or of a few dozen of them (squares, pieces on squares) tells
+/// sets apart without a table of keys.
+pub fn fingerprint(x: u64) -> u64 {
+    let mut z = x.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast and good enough for games.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

@@ -355,8 +355,9 @@ impl Incremental {
     /// apart and so beyond the search's horizon as a whole. Each step beyond the next square
     /// that `side`'s nearest piece that beats it stands costs [`CHASE_LATE`] per prey (at
     /// most [`CHASE_PREY_CAP`]), for at most [`CHASE_MAX_LATE`] steps, so that the search
-    /// brings that piece back or takes the prey away; nothing when no piece of `side` beats
-    /// it. A revealed rank only: in a sampled army the other pieces' kinds are guesses.
+    /// brings that piece back or takes the prey away. When no piece of `side` beats it, a
+    /// piece that trades with it (the same rank) is the answer; nothing when none does
+    /// either. A revealed rank only: in a sampled army the other pieces' kinds are guesses.
     ///
     /// The search adds it for its own pieces only, as [`Incremental::unguarded`].
     pub fn unanswered(&self, pos: &Position, side: Color) -> i32 {
@@ -364,11 +365,29 @@ impl Incremental {
         if rules.game() != GameKind::Stratego {
             return 0;
         }
-        let stops = |h: usize, e: usize| rules.beaten_by(e) & (1 << h) != 0;
         let loose = self.loose[side.index()];
         if loose == 0 {
             return 0;
         }
+        // The kinds of `side` that stop an `e`: those that beat it, or, when `side` has none
+        // left, those that trade with it (with both Marshals and Generals gone, their
+        // Colonel took twelve of our pieces in 90 plies while our Colonel stood far off:
+        // nothing of ours beat it, so nothing was brought back).
+        let counts = &self.counts[side.index()];
+        let kinds = rules.kinds().len().min(MAX_KINDS);
+        let present = (0..kinds)
+            .filter(|&k| counts[k] > 0 && rules.kind_moves(k).movable)
+            .fold(0u32, |set, k| set | 1 << k);
+        let stoppers = |e: usize| {
+            let beat = rules.beaten_by(e) & present;
+            if beat != 0 {
+                return beat;
+            }
+            (0..kinds)
+                .filter(|&k| present & (1 << k) != 0)
+                .filter(|&k| rules.battle(k, e) == Outcome::BothRemoved)
+                .fold(0u32, |set, k| set | 1 << k)
+        };
         // Our half: the rows less than half the board's height from our home row.
         let height = rules.geometry().height();
         let half = match side {
@@ -383,10 +402,11 @@ impl Incremental {
                 continue;
             }
             let (mut prey, mut answer) = (0, None::<i32>);
+            let stops = stoppers(e);
             for ours in pos.occupied_squares(side) {
                 let k = pos.cell(ours).kind();
                 let d = distance(ours, sq);
-                if stops(k, e) {
+                if k < MAX_KINDS && stops & (1 << k) != 0 {
                     answer = Some(answer.map_or(d, |a| a.min(d)));
                 } else if d <= CHASE_PREY_STEPS && rules.battle(e, k) == Outcome::AttackerWins {
                     prey += 1;
@@ -543,13 +563,9 @@ impl DoorWalks {
 }
 
 /// A fingerprint of one square, for [`Incremental::walls`]: the squares' fingerprints are
-/// combined by exclusive or (splitmix64's finaliser, so that distinct sets of a few dozen
-/// squares do not meet by chance).
+/// combined by exclusive or.
 fn square_print(sq: Square) -> u64 {
-    let mut z = (sq.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::rng::fingerprint(sq.index() as u64)
 }
 
 /// The steps from every square to `door`, a Bomb of `side`'s wall, walking around what
@@ -807,7 +823,8 @@ mod tests {
 
     /// An identified enemy General among three of our pieces it beats, in our half, costs
     /// by how far our Marshal, the one piece that beats it, stands from it; a hidden one,
-    /// one in its own half, or one nothing of ours beats costs nothing.
+    /// one in its own half, or one nothing of ours beats or trades with costs nothing; with
+    /// no Marshal of ours, our General, which trades with it, is the answer.
     #[test]
     fn an_identified_raider_far_from_its_answer_costs() {
         let cost = |pieces: &[(&str, &str)]| {
@@ -830,6 +847,11 @@ mod tests {
         assert_eq!(cost(&[("e4", "b9+*"), ("e7", "rX")]), CHASE_LATE * 2 * 3);
         assert_eq!(cost(&[("e4", "b9+"), ("a10", "rX")]), 0);
         assert_eq!(cost(&[("e4", "b9+*")]), 0);
+        assert_eq!(cost(&[("e4", "b9+*"), ("a10", "r9")]), far);
+        assert_eq!(
+            cost(&[("e4", "b9+*"), ("a10", "r9"), ("e7", "rX")]),
+            CHASE_LATE * 2 * 3
+        );
         // In its own half (row 6 and up for Red's enemy), next to our Scout.
         assert_eq!(cost(&[("f6", "b9+*"), ("f5", "r2"), ("a10", "rX")]), 0);
         // In our half: the Scout on f4 and the Sergeant on f3 are its prey, the Marshal 10
