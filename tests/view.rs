@@ -135,3 +135,59 @@ fn impossible_histories_are_refused_and_the_view_kept() {
         assert_eq!(view.render(), before);
     }
 }
+
+/// A move of ours back into a placement counts the times that placement stood before, as the
+/// truth's own hashes (every piece with its kind, and the side to move) count them: both
+/// sides shuffle one piece back and forth after a random opening, without the two-squares
+/// rule, so the counts climb; every legal move is checked at every turn of ours.
+#[test]
+fn a_move_back_into_a_placement_counts_its_earlier_visits() {
+    let rules = common::rules("classic", &["two-squares=off", "more-squares=none"]);
+    let mut rng = Rng::new(5);
+    let red = Setup::random(&rules, &mut rng);
+    let blue = Setup::random(&rules, &mut rng);
+    let mut truth = Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
+    let mut view = View::new(
+        Arc::clone(&rules),
+        Color::Red,
+        &red,
+        Some(occupancy(&truth, Color::Blue)),
+        Color::Red,
+    )
+    .unwrap();
+    let mut seen = vec![truth.hash()];
+    let mut played = Vec::new();
+    let mut most = 0;
+    for ply in 0..80 {
+        let moves: Vec<_> = truth.legal_moves().iter().copied().collect();
+        assert!(!moves.is_empty(), "ply {ply}: {truth}");
+        if truth.side_to_move() == Color::Red {
+            for &m in &moves {
+                let mut after = truth.clone();
+                after.play_unchecked(m);
+                let visits = seen.iter().filter(|&&h| h == after.hash()).count();
+                assert_eq!(view.times_seen_after(m), visits, "ply {ply} {m}: {truth}");
+                most = most.max(visits);
+            }
+        }
+        let quiet = |m: &&stratagem::movegen::Move| !truth.cell(m.to).is_piece();
+        // The mover's move of two plies ago, undone.
+        let back = played.len().checked_sub(2).map(|i| played[i]);
+        let m = if ply < 20 {
+            moves[rng.below(moves.len())]
+        } else {
+            *moves
+                .iter()
+                .filter(quiet)
+                .find(|m| back == Some((m.to, m.from)))
+                .or_else(|| moves.iter().find(quiet))
+                .unwrap()
+        };
+        let public = PublicMove::observe(&truth, m);
+        truth.play_unchecked(m);
+        view.apply(&public).unwrap();
+        seen.push(truth.hash());
+        played.push((m.from, m.to));
+    }
+    assert!(most >= 10, "the shuffle came back {most} times at most");
+}

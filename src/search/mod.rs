@@ -28,7 +28,7 @@ use crate::board::{GameEnd, Position};
 use crate::eval::{kind_value, DoorWalks, Incremental};
 use crate::movegen::{Move, MoveSink};
 use crate::rng::Rng;
-use crate::rules::Outcome;
+use crate::rules::{MoreSquares, Outcome};
 use crate::view::{Belief, Evidence, KindSet, View, MAX_KINDS};
 use params::*;
 use tt::{Bound, Entry, Table};
@@ -214,6 +214,7 @@ pub fn search(
         .map(|pos| Sample::new(pos, view, &battles, &exposures, &mut rng))
         .collect();
     let mut last_scores: Vec<i32> = Vec::new();
+    let repeats = looping_moves(view, &root_moves);
     let table = config
         .table
         .clone()
@@ -295,7 +296,18 @@ pub fn search(
                 t.merge(s);
             }
         }
-        last_scores = totals.iter().map(|t| t.score(samples.len())).collect();
+        last_scores = totals
+            .iter()
+            .zip(&repeats)
+            .map(|(t, &again)| {
+                let score = t.score(samples.len());
+                if again {
+                    score.min(0)
+                } else {
+                    score
+                }
+            })
+            .collect();
         if log::log_enabled!(log::Level::Debug) {
             let mut listed: Vec<String> = root_moves
                 .iter()
@@ -345,6 +357,19 @@ pub fn search(
         }
     }
     result
+}
+
+/// For each of `moves`, whether it scores no better than a draw because it goes round a loop:
+/// under rules with no repetition limit, it leads back into a placement that stood
+/// [`REPEAT_DRAW_SEEN`] times before. Going round the same loop again is what ends in a draw
+/// at the ply limit; the repetition rules, where they hold, end loops themselves.
+fn looping_moves(view: &View, moves: &[Move]) -> Vec<bool> {
+    let o = view.rules().options();
+    let unruled = o.two_squares == 0 && o.more_squares == MoreSquares::None;
+    moves
+        .iter()
+        .map(|&m| unruled && view.times_seen_after(m) >= REPEAT_DRAW_SEEN)
+        .collect()
 }
 
 /// What the threads of one search share.
@@ -1789,6 +1814,45 @@ mod tests {
     /// Our identified Marshal stepping beside an enemy piece that may be the Spy: the
     /// step is an exposure with one outcome per such neighbour and one for none of them,
     /// and in every sampled army each outcome puts the Spy where it says, keeping the count.
+    /// Our Marshal and their Sergeant each go round a square of four squares: the
+    /// Marshal's first step the third time round leads into a placement that stood twice,
+    /// and only that move, and only without repetition rules, is a loop.
+    #[test]
+    fn a_third_time_round_the_same_loop_is_a_loop_only_without_repetition_rules() {
+        let looping = |settings: &[&str], plies: usize| {
+            let rules = Arc::new(Rules::with_settings("classic", settings).unwrap());
+            let text = "bF........b4/........../........../........../..__..__../\
+                        ..__..__../....rX...../........../........../.........rF r 0";
+            let mut truth = Position::from_text(Arc::clone(&rules), text).unwrap();
+            let mut view = View::from_position(&truth);
+            let round = [
+                "e4e5", "j10j9", "e5f5", "j9i9", "f5f4", "i9i10", "f4e4", "i10j10",
+            ];
+            for text in round.iter().cycle().take(plies) {
+                let m = truth.parse_move(text).unwrap();
+                let public = crate::view::PublicMove::observe(&truth, m);
+                truth.play(m).unwrap();
+                view.apply(&public).unwrap();
+            }
+            let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
+            let loops: Vec<String> = looping_moves(&view, &moves)
+                .iter()
+                .zip(&moves)
+                .filter(|(&l, _)| l)
+                .map(|(_, m)| m.to_string())
+                .collect();
+            (loops, moves.len())
+        };
+        let free = ["two-squares=off", "more-squares=none"];
+        let (loops, count) = looping(&free, 16);
+        assert_eq!(loops, ["e4e5"]);
+        assert!(count > 1);
+        assert!(looping(&free, 8).0.is_empty());
+        assert!(looping(&free, 0).0.is_empty());
+        assert!(looping(&["two-squares=off"], 16).0.is_empty());
+        assert!(looping(&[], 16).0.is_empty());
+    }
+
     #[test]
     fn an_identified_marshal_beside_a_hidden_piece_weighs_the_spy() {
         let rules = Arc::new(Rules::preset("classic").unwrap());

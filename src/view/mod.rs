@@ -22,7 +22,7 @@ pub use public_move::{ActionRecord, Battle, MoveTokenError, ProbeAnswer, PublicM
 
 use crate::board::{Cell, Color, HistoryEntry, Position, Setup, Square, MAILBOX};
 use crate::movegen::Move;
-use crate::rng::Rng;
+use crate::rng::{fingerprint, Rng};
 use crate::rules::{GameKind, Outcome, Rules};
 
 /// A set of kind indices.
@@ -111,6 +111,11 @@ fn kinds_in_play(rules: &Rules) -> KindSet {
         .fold(0, |set, (i, _)| set | 1 << i)
 }
 
+/// Our piece number `index`, of `kind`, on `sq`, for [`View::placement_key`].
+fn own_print(index: usize, kind: usize, sq: Square) -> u64 {
+    fingerprint(1 << 40 | (index as u64) << 24 | (kind as u64) << 16 | sq.index() as u64)
+}
+
 /// One player's knowledge of the game.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -139,6 +144,9 @@ pub struct View {
     enemy_lost_at: u32,
     /// What earlier games against this opponent showed of its setups (the belief weighs it).
     recollection: Option<Arc<Recollection>>,
+    /// [`View::placement_key`] of every placement the game has been through, the current one
+    /// last: how the search tells a move that repeats one (see [`View::times_seen_after`]).
+    placements: Vec<u64>,
 }
 
 /// Reads an occupancy string: rows as the opponent sees them, front row first, `?` an
@@ -240,6 +248,7 @@ impl View {
             blind_losses: Vec::new(),
             enemy_lost_at: 0,
             recollection: None,
+            placements: Vec::new(),
             rules: Arc::clone(&rules),
         };
         for sq in g.all_squares().filter(|&s| !g.is_impassable(s)) {
@@ -284,6 +293,7 @@ impl View {
             });
         }
         view.propagate();
+        view.placements.push(view.placement_key());
         Ok(view)
     }
 
@@ -310,6 +320,7 @@ impl View {
             blind_losses: Vec::new(),
             enemy_lost_at: pos.ply(),
             recollection: None,
+            placements: Vec::new(),
             rules: Arc::clone(&rules),
         };
         let all = kinds_in_play(&rules);
@@ -367,6 +378,7 @@ impl View {
             }
         }
         view.propagate();
+        view.placements.push(view.placement_key());
         view
     }
 
@@ -572,7 +584,51 @@ impl View {
         if !self.propagate() {
             return Err(fail("the ranks revealed do not fit the piece counts"));
         }
+        self.placements.push(self.placement_key());
         Ok(())
+    }
+
+    /// A fingerprint of the placement as this player sees it, and of the side to move: each
+    /// piece on the board by its identity (ours with its kind) and square. Two placements
+    /// with the same key are the same position for all either player can tell.
+    pub fn placement_key(&self) -> u64 {
+        let own = self
+            .own
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.square.map(|sq| own_print(i, p.kind, sq)));
+        let enemy = self.enemy.iter().enumerate().filter_map(|(i, p)| {
+            p.square
+                .map(|sq| fingerprint(2 << 40 | (i as u64) << 16 | sq.index() as u64))
+        });
+        own.chain(enemy).fold(
+            fingerprint(3 << 40 | self.to_move.index() as u64),
+            |h, p| h ^ p,
+        )
+    }
+
+    /// How many times the placement after our move `m` stood before in this game; 0 for a
+    /// move that attacks or acts (a piece gone never comes back, so nothing it leads to can
+    /// have stood before).
+    pub fn times_seen_after(&self, m: Move) -> usize {
+        let (Some(Slot::Own(i)), Some(Slot::Empty)) =
+            (self.slots.get(m.from.index()), self.slots.get(m.to.index()))
+        else {
+            return 0;
+        };
+        let (Some(p), Some(&now)) = (self.own.get(*i as usize), self.placements.last()) else {
+            return 0;
+        };
+        if m.kind.is_action() || self.to_move != self.me {
+            return 0;
+        }
+        let side = |c: Color| fingerprint(3 << 40 | c.index() as u64);
+        let after = now
+            ^ own_print(*i as usize, p.kind, m.from)
+            ^ own_print(*i as usize, p.kind, m.to)
+            ^ side(self.me)
+            ^ side(self.me.opponent());
+        self.placements.iter().filter(|&&k| k == after).count()
     }
 
     /// Soft evidence from an enemy piece's quiet move from `from` to `to`: which of our
