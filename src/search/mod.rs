@@ -1811,9 +1811,6 @@ mod tests {
         }
     }
 
-    /// Our identified Marshal stepping beside an enemy piece that may be the Spy: the
-    /// step is an exposure with one outcome per such neighbour and one for none of them,
-    /// and in every sampled army each outcome puts the Spy where it says, keeping the count.
     /// Our Marshal and their Sergeant each go round a square of four squares: the
     /// Marshal's first step the third time round leads into a placement that stood twice,
     /// and only that move, and only without repetition rules, is a loop.
@@ -1853,6 +1850,9 @@ mod tests {
         assert!(looping(&[], 16).0.is_empty());
     }
 
+    /// Our identified Marshal stepping beside an enemy piece that may be the Spy: the
+    /// step is an exposure with one outcome per such neighbour and one for none of them,
+    /// and in every sampled army each outcome puts the Spy where it says, keeping the count.
     #[test]
     fn an_identified_marshal_beside_a_hidden_piece_weighs_the_spy() {
         let rules = Arc::new(Rules::preset("classic").unwrap());
