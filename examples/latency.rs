@@ -90,7 +90,10 @@ fn main() {
             let t = send(&format!("go movetime {movetime}"));
             took.push((wait_for("bestmove") - t).as_secs_f64() * 1000.0);
         }
-        stats(&format!("go movetime {movetime} (Move Overhead 30)"), took);
+        stats(
+            &format!("go movetime {movetime} (default Move Overhead)"),
+            took,
+        );
     }
     for rtime in [200u64, 2000] {
         let mut took = Vec::new();

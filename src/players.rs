@@ -64,7 +64,7 @@ impl SearchPlayer {
             name: name.to_string(),
             config,
             depth,
-            move_overhead_ms: 30,
+            move_overhead_ms: crate::search::params::MOVE_OVERHEAD_MS,
             setups: 0,
         }
     }

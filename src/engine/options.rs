@@ -68,7 +68,7 @@ impl Default for EngineOptions {
             hash_mb: 16,
             threads: 1,
             seed: 0,
-            move_overhead_ms: 30,
+            move_overhead_ms: crate::search::params::MOVE_OVERHEAD_MS,
             strength: 100,
             player: crate::search::PlayerKind::Search,
             opponent: String::new(),

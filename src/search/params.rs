@@ -133,6 +133,13 @@ pub const REPEAT_DRAW_SEEN: usize = 2;
 pub const QUIESCENCE_PLIES: u32 = 4;
 /// Nodes between two looks at the clock and the stop flag.
 pub const CHECK_EVERY: u64 = 1024;
+/// Milliseconds kept back from every clock limit (option `Move Overhead`), for the reply to
+/// reach the referee in time. Measured with `go movetime` over 59 self-play positions: with
+/// none kept back the reply came at most 1.3 ms late on an idle machine and 8.8 ms late on
+/// one running a 2-game match beside it (two searches per core).
+/// Self-play at 15 against 30 (50 ms a move): H1 accepted after 302 games (158-134-10,
+/// seed 212), no game lost on time.
+pub const MOVE_OVERHEAD_MS: u64 = 15;
 /// Moves to go assumed when the clock gives none.
 pub const DEFAULT_MOVES_TO_GO: u64 = 40;
 
