@@ -116,6 +116,16 @@ fn own_print(index: usize, kind: usize, sq: Square) -> u64 {
     fingerprint(1 << 40 | (index as u64) << 24 | (kind as u64) << 16 | sq.index() as u64)
 }
 
+/// The enemy's piece number `index` on `sq`, for [`View::placement_key`].
+fn enemy_print(index: usize, sq: Square) -> u64 {
+    fingerprint(2 << 40 | (index as u64) << 16 | sq.index() as u64)
+}
+
+/// `side` to move, for [`View::placement_key`].
+fn side_print(side: Color) -> u64 {
+    fingerprint(3 << 40 | side.index() as u64)
+}
+
 /// One player's knowledge of the game.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -597,14 +607,13 @@ impl View {
             .iter()
             .enumerate()
             .filter_map(|(i, p)| p.square.map(|sq| own_print(i, p.kind, sq)));
-        let enemy = self.enemy.iter().enumerate().filter_map(|(i, p)| {
-            p.square
-                .map(|sq| fingerprint(2 << 40 | (i as u64) << 16 | sq.index() as u64))
-        });
-        own.chain(enemy).fold(
-            fingerprint(3 << 40 | self.to_move.index() as u64),
-            |h, p| h ^ p,
-        )
+        let enemy = self
+            .enemy
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.square.map(|sq| enemy_print(i, sq)));
+        own.chain(enemy)
+            .fold(side_print(self.to_move), |h, p| h ^ p)
     }
 
     /// How many times the placement after our move `m` stood before in this game; 0 for a
@@ -622,12 +631,11 @@ impl View {
         if m.kind.is_action() || self.to_move != self.me {
             return 0;
         }
-        let side = |c: Color| fingerprint(3 << 40 | c.index() as u64);
         let after = now
             ^ own_print(*i as usize, p.kind, m.from)
             ^ own_print(*i as usize, p.kind, m.to)
-            ^ side(self.me)
-            ^ side(self.me.opponent());
+            ^ side_print(self.me)
+            ^ side_print(self.me.opponent());
         self.placements.iter().filter(|&&k| k == after).count()
     }
 
