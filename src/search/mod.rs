@@ -11,7 +11,9 @@
 //! as [`params::BOMB_DOUBT`] times the belief's: the search picks the attacks the belief
 //! thinks safest, whose Bomb chance is therefore too low more often than too high. For the
 //! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
-//! Iterative deepening keeps a complete answer at every moment; the clock, a node limit or
+//! Each sample's alpha-beta is a principal variation search: after the first move, the
+//! others are tested with a null window, late quiet ones one ply shallower
+//! ([`params::LMR_MIN_DEPTH`]). Iterative deepening keeps a complete answer at every moment; the clock, a node limit or
 //! `stop` end the search. The last iteration decides: over every sample when it finished,
 //! otherwise over the samples it finished and the previous depth's scores of the others.
 
@@ -1276,11 +1278,42 @@ impl Searcher<'_> {
         let alpha_before = alpha;
         let mut best = -WIN;
         let mut best_move = moves[0];
-        for &(m, _, index) in &moves {
+        for (n, &(m, _, index)) in moves.iter().enumerate() {
+            let quiet = !pos.cell(m.to).is_piece();
             let shift = self.blind_shift(pos, m);
             let kept = self.play(pos, m);
-            let v = -self.alphabeta(pos, depth - 1, shift - beta, shift - alpha, ply + 1);
-            let v = shifted(v, shift);
+            let v = if n == 0 {
+                shifted(
+                    -self.alphabeta(pos, depth - 1, shift - beta, shift - alpha, ply + 1),
+                    shift,
+                )
+            } else {
+                // Principal variation search: a later move is first only tested against
+                // alpha (a null window), at a reduced depth when it is a late quiet one,
+                // and searched again in full only when the test says it may be better.
+                let reduced = if quiet && depth >= LMR_MIN_DEPTH.max(2) && n >= LMR_AFTER {
+                    depth - 2
+                } else {
+                    depth - 1
+                };
+                let test = |s: &mut Self, pos: &mut Position, d: u32| {
+                    shifted(
+                        -s.alphabeta(pos, d, shift - alpha - 1, shift - alpha, ply + 1),
+                        shift,
+                    )
+                };
+                let mut v = test(self, pos, reduced);
+                if v > alpha && reduced < depth - 1 {
+                    v = test(self, pos, depth - 1);
+                }
+                if v > alpha && v < beta {
+                    v = shifted(
+                        -self.alphabeta(pos, depth - 1, shift - beta, shift - alpha, ply + 1),
+                        shift,
+                    );
+                }
+                v
+            };
             self.undo(pos, kept);
             if self.aborted {
                 return 0;
