@@ -135,8 +135,9 @@ pub const REPEAT_DRAW_SEEN: usize = 2;
 /// be better. `bench --depth 5`: 6.1 M nodes instead of 11.7 M; at `go movetime 100`, over
 /// 62 self-play positions, mean depth 4.08 instead of 3.60. Self-play against the build
 /// before, 50 ms a move (35 ms of search), elo0 −25, elo1 5: H1 accepted after 256 games
-/// (139-109-8, seed 213). At 20 ms of search it had stood even (121-126-17 after 264
-/// games, seed 208); reducing from depth 3 only did not deepen the search at all.
+/// (139-109-8, seed 213); a second run stood even (158-158-9 after 325 games, seed 214,
+/// stopped). At 20 ms of search it had stood even too (121-126-17 after 264 games, seed
+/// 208); reducing from depth 3 only did not deepen the search at all.
 pub const LMR_MIN_DEPTH: u32 = 2;
 /// ... the moves searched at full depth before reductions begin.
 pub const LMR_AFTER: usize = 3;
