@@ -13,8 +13,8 @@
 //! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
-//! ([`params::LMR_MIN_DEPTH`]). Iterative deepening keeps a complete answer at every moment; the clock, a node limit or
-//! `stop` end the search. The last iteration decides: over every sample when it finished,
+//! ([`params::LMR_MIN_DEPTH`]). Iterative deepening keeps a complete answer at every
+//! moment; the clock, a node limit or `stop` end the search. The last iteration decides: over every sample when it finished,
 //! otherwise over the samples it finished and the previous depth's scores of the others.
 
 pub mod baselines;
@@ -1282,11 +1282,12 @@ impl Searcher<'_> {
             let quiet = !pos.cell(m.to).is_piece();
             let shift = self.blind_shift(pos, m);
             let kept = self.play(pos, m);
+            // The child searched between `lo` and `hi` (our side's bounds).
+            let search = |s: &mut Self, pos: &mut Position, d: u32, lo: i32, hi: i32| {
+                shifted(-s.alphabeta(pos, d, shift - hi, shift - lo, ply + 1), shift)
+            };
             let v = if n == 0 {
-                shifted(
-                    -self.alphabeta(pos, depth - 1, shift - beta, shift - alpha, ply + 1),
-                    shift,
-                )
+                search(self, pos, depth - 1, alpha, beta)
             } else {
                 // Principal variation search: a later move is first only tested against
                 // alpha (a null window), at a reduced depth when it is a late quiet one,
@@ -1296,21 +1297,12 @@ impl Searcher<'_> {
                 } else {
                     depth - 1
                 };
-                let test = |s: &mut Self, pos: &mut Position, d: u32| {
-                    shifted(
-                        -s.alphabeta(pos, d, shift - alpha - 1, shift - alpha, ply + 1),
-                        shift,
-                    )
-                };
-                let mut v = test(self, pos, reduced);
+                let mut v = search(self, pos, reduced, alpha, alpha + 1);
                 if v > alpha && reduced < depth - 1 {
-                    v = test(self, pos, depth - 1);
+                    v = search(self, pos, depth - 1, alpha, alpha + 1);
                 }
                 if v > alpha && v < beta {
-                    v = shifted(
-                        -self.alphabeta(pos, depth - 1, shift - beta, shift - alpha, ply + 1),
-                        shift,
-                    );
+                    v = search(self, pos, depth - 1, alpha, beta);
                 }
                 v
             };
