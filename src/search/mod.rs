@@ -5,17 +5,19 @@
 //! quiescence over attacks, and the root moves are scored by their mean over the samples.
 //! Where twelve samples would misjudge a rare outcome, the root weighs it by the belief's
 //! chance in every sample instead: each outcome of a battle with a piece of unknown kind,
-//! and a hidden Spy beside the square our identified Marshal steps to. Below the root, our
-//! attacks on unmoved pieces we have not identified count the material the belief expects
-//! of them, not what the sampled army knows. Both take a hidden piece's odds of being a Bomb
-//! as [`params::BOMB_DOUBT`] times the belief's: the search picks the attacks the belief
+//! and a hidden Spy beside the square our Marshal reaches when the enemy knows it, from
+//! before or from the battle the move wins. Below the root, our attacks on unmoved pieces
+//! we have not identified count the material the belief expects of them, not what the
+//! sampled army knows. Both take a hidden piece's odds of being a Bomb as
+//! [`params::BOMB_DOUBT`] times the belief's: the search picks the attacks the belief
 //! thinks safest, whose Bomb chance is therefore too low more often than too high. For the
 //! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
 //! ([`params::LMR_MIN_DEPTH`]). Iterative deepening keeps a complete answer at every
-//! moment; the clock, a node limit or `stop` end the search. The last iteration decides: over every sample when it finished,
-//! otherwise over the samples it finished and the previous depth's scores of the others.
+//! moment; the clock, a node limit or `stop` end the search. The last iteration decides:
+//! over every sample when it finished, otherwise over the samples it finished and the
+//! previous depth's scores of the others.
 
 pub mod baselines;
 pub mod params;
@@ -496,15 +498,33 @@ impl Sample {
         for b in battles {
             let drawn = pos.cell(b.defender).kind();
             let mut outcomes = Vec::with_capacity(b.classes.len());
-            for (chance, kinds) in &b.classes {
+            for (class, (chance, kinds)) in b.classes.iter().enumerate() {
                 let in_class = kinds.iter().any(|&(k, _)| k == drawn);
                 let mut changes = Vec::new();
                 if !in_class {
                     let weights: Vec<f64> = kinds.iter().map(|k| k.1).collect();
                     let kind = kinds[rng.weighted(&weights).unwrap_or(0)].0;
-                    changes = give_kind(&pos, view, b.defender, kind);
+                    changes = give_kind(&pos, view, b.defender, kind, None);
                 }
-                outcomes.push((*chance, changes));
+                let exposure = b.exposure.as_ref().filter(|_| b.won == Some(class));
+                let Some(e) = exposure else {
+                    outcomes.push((*chance, changes));
+                    continue;
+                };
+                // The win splits by where the striker stands, unless the defender is it.
+                let mut won = pos.clone();
+                for &(sq, kind) in &changes {
+                    won.set_kind(sq, kind);
+                }
+                if won.cell(b.defender).kind() == e.striker {
+                    outcomes.push((*chance, changes));
+                    continue;
+                }
+                for (part, more) in e.endings(&won, view) {
+                    let mut all = changes.clone();
+                    all.extend(more);
+                    outcomes.push((chance * part, all));
+                }
             }
             planned.push((b.move_index, outcomes));
         }
@@ -524,7 +544,16 @@ impl Sample {
 /// whose kind the one with `kind` may take. Only if no such piece exists do the counts go
 /// wrong, and then never by a Flag: a sampled army that lost its Flag so was a won game at
 /// the root, and the moves with such an outcome looked far better than they were.
-fn give_kind(pos: &Position, view: &View, sq: Square, kind: usize) -> Vec<(Square, usize)> {
+///
+/// The piece on `keep`, if any, keeps its kind (the defender of a root battle whose
+/// outcome is already settled).
+fn give_kind(
+    pos: &Position,
+    view: &View,
+    sq: Square,
+    kind: usize,
+    keep: Option<Square>,
+) -> Vec<(Square, usize)> {
     let them = view.me().opponent();
     let old = pos.cell(sq).kind();
     if old == kind {
@@ -536,7 +565,7 @@ fn give_kind(pos: &Position, view: &View, sq: Square, kind: usize) -> Vec<(Squar
         .iter()
         .filter(|p| p.known_kind().is_none())
         .filter_map(|p| {
-            let at = p.square.filter(|&at| at != sq)?;
+            let at = p.square.filter(|&at| at != sq && Some(at) != keep)?;
             let c = pos.cell(at);
             (c.is_of(them) && c.kind() < MAX_KINDS).then_some((at, c.kind(), p.possible))
         })
@@ -569,13 +598,21 @@ struct RootBattle {
     defender: Square,
     /// Per outcome: its chance, and the kinds that give it with their probabilities.
     classes: Vec<(f64, Vec<(usize, f64)>)>,
+    /// The class in which our piece wins and the game goes on, if the battle can end so.
+    won: Option<usize>,
+    /// What winning exposes our piece to, the battle having revealed it: a hidden striker
+    /// beside the defender's square (the Spy beside our Marshal once it has taken a piece
+    /// next to it). Each of its outcomes splits the class `won`.
+    exposure: Option<RootExposure>,
 }
 
 /// A root move that brings a piece of ours the enemy knows (or will know, after the
 /// battle the move wins) next to enemy pieces of unknown kind, one of which may be the kind
 /// that beats ours only by attacking it: the Spy beside our Marshal. Each neighbour that may
 /// be the striker is an outcome with the belief's chance, and so is "none of them", searched
-/// in every sample like the outcomes of a [`RootBattle`].
+/// in every sample like the outcomes of a [`RootBattle`]. An attack on a piece of unknown
+/// kind carries its exposure in its [`RootBattle`], whose win it splits: in self-play most
+/// Marshals a Spy took had just taken a hidden piece beside it.
 ///
 /// Without it, twelve samples met a Spy with a chance of 3 % beside the square in no sample
 /// at all in most searches: against peternlewis, which keeps its Spy unmoved in its front
@@ -587,6 +624,9 @@ struct RootExposure {
     striker: usize,
     /// Each neighbouring enemy piece that may be the striker (its square), and the chance.
     candidates: Vec<(Square, f64)>,
+    /// The square of the enemy piece whose kind the outcomes leave alone: the defender of
+    /// the root battle that reveals our piece, whose kind its outcome class settled.
+    keep: Option<Square>,
 }
 
 impl RootExposure {
@@ -603,7 +643,7 @@ impl RootExposure {
         let mut endings: Vec<Ending> = self
             .candidates
             .iter()
-            .map(|&(sq, chance)| (chance, give_kind(pos, view, sq, self.striker)))
+            .map(|&(sq, chance)| (chance, give_kind(pos, view, sq, self.striker, self.keep)))
             .collect();
         // None of them: a striker the sample put among them trades places with a hidden
         // piece elsewhere that may be one.
@@ -612,7 +652,9 @@ impl RootExposure {
         if let Some(&sq) = squares.iter().find(|&&sq| is_striker(sq)) {
             let could = view.enemy_at(sq).map_or(0, |p| p.possible);
             let partner = view.enemy_pieces().iter().find_map(|p| {
-                let other = p.square.filter(|o| !squares.contains(o))?;
+                let other = p
+                    .square
+                    .filter(|o| !squares.contains(o) && Some(*o) != self.keep)?;
                 let c = pos.cell(other);
                 (p.known_kind().is_none()
                     && c.is_of(them)
@@ -649,27 +691,37 @@ fn root_chances(
     }
     let marginals = belief.marginals(view, rng, MARGINAL_DRAWS);
     let doubted = doubt_bombs(view.rules(), &marginals);
-    let battles = root_battles(view, &doubted, moves);
+    let mut battles = root_battles(view, &doubted, moves);
+    for b in battles.iter_mut().filter(|b| b.won.is_some()) {
+        let m = moves[b.move_index];
+        let Some(striker) = view
+            .own_at(m.from)
+            .and_then(|own| striker_of(view, own.kind))
+        else {
+            continue;
+        };
+        let neighbours = striker_neighbours(view, m, striker);
+        b.exposure = exposure_candidates(&marginals, &neighbours, striker).map(|candidates| {
+            log::debug!("root battle {m} then exposure: {candidates:?}");
+            RootExposure {
+                move_index: b.move_index,
+                striker,
+                candidates,
+                keep: Some(m.to),
+            }
+        });
+    }
     let blind = BlindBattles::new(view, &doubted);
     let exposures = exposing
         .into_iter()
         .filter_map(|(move_index, striker, neighbours)| {
-            let candidates: Vec<(Square, f64)> = neighbours
-                .into_iter()
-                .filter_map(|(sq, index)| {
-                    let chance = raise_odds(marginals.get(index)?[striker], SPY_DOUBT);
-                    (chance >= EXPOSURE_MIN_CHANCE).then_some((sq, chance))
-                })
-                .collect();
-            let total: f64 = candidates.iter().map(|c| c.1).sum();
-            if candidates.is_empty() || total >= 1.0 {
-                return None;
-            }
+            let candidates = exposure_candidates(&marginals, &neighbours, striker)?;
             log::debug!("root exposure {}: {candidates:?}", moves[move_index]);
             Some(RootExposure {
                 move_index,
                 striker,
                 candidates,
+                keep: None,
             })
         })
         .collect();
@@ -811,25 +863,52 @@ fn exposing_moves(view: &View, moves: &[Move]) -> Vec<Exposing> {
             } else if !own.revealed {
                 return None;
             }
-            // The kind that beats ours by attacking it, though ours beats it (a Bomb,
-            // which a Miner takes, attacks nothing).
-            let striker = rules.striker(own.kind).filter(|&k| k < MAX_KINDS)?;
-            let neighbours: Vec<(Square, usize)> = crate::board::ORTHOGONAL
-                .iter()
-                .map(|&d| m.to.offset(d))
-                .filter(|&sq| sq != m.from)
-                .filter_map(|sq| {
-                    let index = view.enemy_pieces().iter().position(|p| {
-                        p.square == Some(sq)
-                            && p.known_kind().is_none()
-                            && p.possible & (1 << striker) != 0
-                    })?;
-                    Some((sq, index))
-                })
-                .collect();
+            let striker = striker_of(view, own.kind)?;
+            let neighbours = striker_neighbours(view, m, striker);
             (!neighbours.is_empty()).then_some((i, striker, neighbours))
         })
         .collect()
+}
+
+/// The kind that beats our `kind` by attacking it, though ours beats it (a Bomb, which a
+/// Miner takes, attacks nothing).
+fn striker_of(view: &View, kind: usize) -> Option<usize> {
+    view.rules().striker(kind).filter(|&k| k < MAX_KINDS)
+}
+
+/// The enemy pieces of unknown kind that may be of kind `striker` beside the square our
+/// piece reaches by `m` (not the one it leaves): square, and index among the enemy pieces.
+fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<(Square, usize)> {
+    crate::board::ORTHOGONAL
+        .iter()
+        .map(|&d| m.to.offset(d))
+        .filter(|&sq| sq != m.from)
+        .filter_map(|sq| {
+            let index = view.enemy_pieces().iter().position(|p| {
+                p.square == Some(sq) && p.known_kind().is_none() && p.possible & (1 << striker) != 0
+            })?;
+            Some((sq, index))
+        })
+        .collect()
+}
+
+/// Each neighbour's chance of being the striker, the belief's odds multiplied by
+/// [`SPY_DOUBT`], those below [`EXPOSURE_MIN_CHANCE`] left out; none when no neighbour is
+/// left or they are the striker for certain between them.
+fn exposure_candidates(
+    marginals: &[[f64; MAX_KINDS]],
+    neighbours: &[(Square, usize)],
+    striker: usize,
+) -> Option<Vec<(Square, f64)>> {
+    let candidates: Vec<(Square, f64)> = neighbours
+        .iter()
+        .filter_map(|&(sq, index)| {
+            let chance = raise_odds(marginals.get(index)?[striker], SPY_DOUBT);
+            (chance >= EXPOSURE_MIN_CHANCE).then_some((sq, chance))
+        })
+        .collect();
+    let total: f64 = candidates.iter().map(|c| c.1).sum();
+    (!candidates.is_empty() && total < 1.0).then_some(candidates)
 }
 
 /// The root battles with pieces of unknown kind whose outcome is in doubt.
@@ -862,6 +941,7 @@ fn root_battles(view: &View, marginals: &[[f64; MAX_KINDS]], moves: &[Move]) -> 
                 (Outcome::DefenderWins, false),
                 (Outcome::BothRemoved, false),
             ];
+            let mut won = None;
             for (outcome, flag) in outcomes {
                 let kinds: Vec<(usize, f64)> = (0..rules.kinds().len().min(MAX_KINDS))
                     .filter(|&k| {
@@ -873,6 +953,9 @@ fn root_battles(view: &View, marginals: &[[f64; MAX_KINDS]], moves: &[Move]) -> 
                     .collect();
                 let chance: f64 = kinds.iter().map(|k| k.1).sum();
                 if chance > 0.0 {
+                    if outcome == Outcome::AttackerWins && !flag {
+                        won = Some(classes.len());
+                    }
                     classes.push((chance, kinds));
                 }
             }
@@ -883,6 +966,8 @@ fn root_battles(view: &View, marginals: &[[f64; MAX_KINDS]], moves: &[Move]) -> 
                 move_index,
                 defender: m.to,
                 classes,
+                won,
+                exposure: None,
             })
         })
         .collect()
@@ -1943,6 +2028,90 @@ mod tests {
         assert!(exposing_moves(&hidden, &moves).is_empty());
     }
 
+    /// Our Marshal, not yet identified, taking a hidden piece beside another that may be
+    /// the Spy: the battle reveals it, so its win splits into the Spy beside it and none,
+    /// and every outcome keeps the army's counts and the defender's kind within its class.
+    #[test]
+    fn a_marshal_that_takes_a_piece_weighs_the_spy_beside_it() {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let text = "bF.......b3b4/........../........../........../..__..__../..__..__../\
+                    ....rX+b5bS.../........../........../.........rF r 0";
+        let pos = Position::from_text(Arc::clone(&rules), text).unwrap();
+        let view = View::from_position(&pos);
+        let spy = rules.kind_by_letter('S').unwrap();
+        let flag = rules.kind_by_letter('F').unwrap();
+        let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
+        let belief = Belief::new(&view, Evidence::ALL);
+        let mut rng = Rng::new(7);
+        let (battles, exposures, _) = root_chances(&view, &belief, &moves, &mut rng);
+        assert!(
+            exposures.is_empty(),
+            "a quiet step of a hidden Marshal exposes nothing"
+        );
+        let b = battles
+            .iter()
+            .find(|b| moves[b.move_index].to_string() == "e4f4")
+            .unwrap();
+        let won = b.won.unwrap();
+        let e = b.exposure.as_ref().unwrap();
+        assert_eq!(e.striker, spy);
+        assert_eq!(e.candidates.len(), 1);
+        assert_eq!(e.candidates[0].0.to_string(), "g4");
+        assert_eq!(e.keep, Some(b.defender));
+        let class_of = |kind: usize| {
+            b.classes
+                .iter()
+                .position(|c| c.1.iter().any(|k| k.0 == kind))
+        };
+        assert!(class_of(flag).is_some_and(|c| c != won));
+        assert_eq!(class_of(spy), Some(won));
+        let g4 = e.candidates[0].0;
+        let mut split = 0;
+        for _ in 0..30 {
+            let sample = Sample::new(
+                view.sample(&belief, &mut rng),
+                &view,
+                &battles,
+                &exposures,
+                &mut rng,
+            );
+            let (_, endings) = sample.battles.iter().find(|x| x.0 == b.move_index).unwrap();
+            let total: f64 = endings.iter().map(|x| x.0).sum();
+            assert!((total - 1.0).abs() < 1e-9);
+            let mut wins = Vec::new();
+            for (chance, changes) in endings {
+                let mut p = sample.pos.clone();
+                for &(sq, kind) in changes {
+                    p.set_kind(sq, kind);
+                }
+                assert_eq!(p.hash(), p.compute_hash());
+                let spies = p
+                    .occupied_squares(Color::Blue)
+                    .filter(|&sq| p.cell(sq).kind() == spy)
+                    .count();
+                assert_eq!(spies, 1);
+                let defender = p.cell(b.defender).kind();
+                if class_of(defender) == Some(won) {
+                    wins.push((*chance, defender, p.cell(g4).kind() == spy));
+                }
+            }
+            // The defender is the Spy (no split), or the win is split in two with the
+            // same defender, the Spy on g4 with the exposure's chance in the first.
+            match wins[..] {
+                [(_, defender, false)] => assert_eq!(defender, spy),
+                [(first, d1, true), (second, d2, false)] => {
+                    split += 1;
+                    assert_eq!(d1, d2);
+                    let c = e.candidates[0].1;
+                    assert!((first / (first + second) - c).abs() < 1e-9);
+                    assert!((first + second - b.classes[won].0).abs() < 1e-9);
+                }
+                _ => panic!("the win's outcomes: {wins:?}"),
+            }
+        }
+        assert!(split > 0);
+    }
+
     /// Giving a hidden piece another kind keeps the army's counts, around a ring of three
     /// where a plain swap cannot, and never loses the Flag.
     #[test]
@@ -1960,7 +2129,7 @@ mod tests {
         let pos = position("b4");
         let view = View::from_position(&pos);
         // The Spy has moved, so it cannot take the Flag: the Sergeant takes it.
-        let changes = give_kind(&pos, &view, square("a10"), letter('S'));
+        let changes = give_kind(&pos, &view, square("a10"), letter('S'), None);
         assert_eq!(
             changes,
             vec![
@@ -1972,7 +2141,7 @@ mod tests {
         // With no piece to take it, the Flag stays where it is.
         let pos = position(".");
         let view = View::from_position(&pos);
-        assert!(give_kind(&pos, &view, square("a10"), letter('S')).is_empty());
+        assert!(give_kind(&pos, &view, square("a10"), letter('S'), None).is_empty());
     }
 
     /// Below the root, our attack on an unmoved piece we have not identified is worth what
