@@ -406,6 +406,15 @@ fn a_ucc_bot_plays_under_our_referee() {
             .collect();
         assert_eq!(bot_setups.len(), 2, "{colour}");
         assert_eq!(bot_setups[0], bot_setups[1], "{colour}");
+        // Nor is the bot's setup handed to the other player in the pair's second game:
+        // with a player that always brings its own, every player does.
+        let others: Vec<&str> = games
+            .iter()
+            .filter(|g| g.tag(colour) == Some("random"))
+            .filter_map(|g| g.tag(setup))
+            .collect();
+        assert_eq!(others.len(), 2, "{colour}");
+        assert!(others.iter().all(|s| *s != bot_setups[0]), "{colour}");
     }
     for g in &games {
         assert!(g.moves.len() > 10, "{:?}", g.tags);

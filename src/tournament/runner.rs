@@ -30,7 +30,8 @@ pub struct MatchConfig {
     /// Whether each engine chooses its own setup in every game, instead of the pair's
     /// second game replaying the first game's setups with the colours swapped. The swap
     /// takes the setups out of what a match measures; without it, an engine's setups count
-    /// as part of its strength (as they do against anyone else).
+    /// as part of its strength (as they do against anyone else). A match with a player
+    /// that always chooses its own setup (a UCC bot) is played so whatever this says.
     pub own_setups: bool,
     pub sprt: Option<Sprt>,
     pub records: Option<PathBuf>,
@@ -269,8 +270,12 @@ fn play_pair(
             time_control: cfg.time_control,
         };
         let record = play_game(&spec, [red.as_mut(), blue.as_mut()]);
-        // The second game of the pair keeps the first game's setups with the colours.
-        if !cfg.own_setups
+        // The second game of the pair keeps the first game's setups with the colours,
+        // unless a player always brings its own (a UCC bot): the other would then be handed
+        // that player's setup while never having its own played back, and the pair would
+        // measure a player on its opponent's setup instead of taking setups out.
+        let pairing = !cfg.own_setups && !players.iter().any(|p| p.chooses_own_setup());
+        if pairing
             && setups.iter().any(Option::is_none)
             && record.setups.iter().all(Option::is_some)
         {
