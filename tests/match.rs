@@ -399,20 +399,20 @@ fn a_ucc_bot_plays_under_our_referee() {
     // (the stand-in, like the real bots, fails when it is not asked for one). Its four lines
     // read as different setups for Red and for Blue, so each colour is compared apart.
     for (colour, setup) in [("Red", "RedSetup"), ("Blue", "BlueSetup")] {
-        let bot_setups: Vec<&str> = games
-            .iter()
-            .filter(|g| g.tag(colour) == Some("ucc"))
-            .filter_map(|g| g.tag(setup))
-            .collect();
+        // The setups the player called `name` had as `colour`.
+        let setups_of = |name: &str| -> Vec<&str> {
+            games
+                .iter()
+                .filter(|g| g.tag(colour) == Some(name))
+                .filter_map(|g| g.tag(setup))
+                .collect()
+        };
+        let bot_setups = setups_of("ucc");
         assert_eq!(bot_setups.len(), 2, "{colour}");
         assert_eq!(bot_setups[0], bot_setups[1], "{colour}");
         // Nor is the bot's setup handed to the other player in the pair's second game:
         // with a player that always brings its own, every player does.
-        let others: Vec<&str> = games
-            .iter()
-            .filter(|g| g.tag(colour) == Some("random"))
-            .filter_map(|g| g.tag(setup))
-            .collect();
+        let others = setups_of("random");
         assert_eq!(others.len(), 2, "{colour}");
         assert!(others.iter().all(|s| *s != bot_setups[0]), "{colour}");
     }
