@@ -234,7 +234,12 @@ pub fn search(
     let threads = config.threads.clamp(1, samples.len());
     // Each sample's tallies (one per root move) at the deepest iteration it finished.
     let mut deepest: Vec<Option<Vec<Tally>>> = vec![None; samples.len()];
-    for depth in 1..=max_depth {
+    // Whether every move lost by force in every army: then the search starts again, in
+    // hope that the enemy does not find our Flag (see `Searcher::hoping`).
+    let mut hope = false;
+    let mut depth = 0;
+    while depth < max_depth {
+        depth += 1;
         // The moves in the order of the last iteration's scores, best first.
         let mut order: Vec<usize> = (0..root_moves.len()).collect();
         if !last_scores.is_empty() {
@@ -253,6 +258,7 @@ pub fn search(
             blind: &blind,
             flag_guard: config.flag_guard,
             chase_raiders: config.chase_raiders,
+            hope,
         };
         // The threads take the samples one at a time from a common counter, so that one
         // that drew quick samples does not wait idle for the others.
@@ -343,6 +349,14 @@ pub fn search(
             best: root_moves[index],
         });
         let soft_over = limits.soft_time.is_some_and(|t| start.elapsed() >= t);
+        if !hope && complete && !soft_over && score <= -WIN_BOUND && flag_hidden(view) {
+            log::info!("every move loses if the enemy finds our Flag: searching in hope");
+            hope = true;
+            depth = 0;
+            deepest = vec![None; samples.len()];
+            last_scores.clear();
+            continue;
+        }
         if !complete || soft_over || score.abs() >= WIN_BOUND || stop.load(Ordering::Relaxed) {
             break;
         }
@@ -361,6 +375,14 @@ pub fn search(
         }
     }
     result
+}
+
+/// Whether our Flag stands on the board unrevealed: only then can the enemy miss it.
+fn flag_hidden(view: &View) -> bool {
+    let rules = view.rules();
+    view.own_pieces()
+        .iter()
+        .any(|p| rules.is_flag(p.kind) && p.square.is_some() && !p.revealed)
 }
 
 /// For each of `moves`, whether it scores no better than a draw because it goes round a loop:
@@ -396,6 +418,8 @@ struct Shared<'a> {
     flag_guard: bool,
     /// Whether an unanswered enemy raider costs ([`Config::chase_raiders`]).
     chase_raiders: bool,
+    /// Whether the enemy takes our unrevealed Flag only with a chance ([`Searcher::hoping`]).
+    hope: bool,
 }
 
 /// A root move's scores over the sampled armies.
@@ -1009,6 +1033,8 @@ fn score_samples(
         walks: DoorWalks::default(),
         caution: None,
         stale: shared.stale,
+        our_flag: None,
+        barred: None,
     };
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
@@ -1018,6 +1044,7 @@ fn score_samples(
         let mut totals = vec![Tally::default(); moves.len()];
         let mut pos = sample.pos.clone();
         s.caution = shared.cautious.then(|| Caution::new(&pos));
+        s.our_flag = shared.hope.then(|| hidden_flag(&pos, shared.me)).flatten();
         s.stale = shared.stale;
         let start = Incremental::new(&pos);
         // The best score of this sample so far: a move more than ROOT_MARGIN below it is
@@ -1089,7 +1116,25 @@ struct Searcher<'a> {
     stale: u32,
     /// The walks around our walled Flag that [`Incremental::unguarded`] measures by.
     walks: DoorWalks,
+    /// In a search in hope, our unrevealed Flag's square, and the ply of the node (if any)
+    /// on the current path where the enemy is barred from taking it ([`Searcher::hoping`]).
+    our_flag: Option<Square>,
+    barred: Option<i32>,
 }
+
+/// Where `side`'s Flag stands in `pos` while the other side has not seen it.
+fn hidden_flag(pos: &Position, side: Color) -> Option<Square> {
+    let rules = pos.rules();
+    pos.occupied_squares(side).find(|&sq| {
+        let c = pos.cell(sq);
+        rules.is_flag(c.kind()) && !c.is_revealed()
+    })
+}
+
+/// What the table's keys of a search in hope, and of a node in it where the enemy is
+/// barred from our Flag, are changed by: their scores mean something else.
+const HOPE_KEY: u64 = 0x6A09_E667_F3BC_C908;
+const BARRED_KEY: u64 = 0xBB67_AE85_84CA_A73B;
 
 /// The share (in percent) of a lead kept after `plies` plies in which the enemy lost
 /// nothing: all of it up to [`STALE_FREE_PLIES`], then less and less, down to
@@ -1221,6 +1266,56 @@ impl Searcher<'_> {
         }
     }
 
+    /// Whether the enemy, to move at `ply` in a search in hope, could take our unrevealed
+    /// Flag with an attack its [`Caution`] allows, at a node not already barred from it.
+    fn flag_in_reach(&mut self, pos: &Position, ply: i32) -> bool {
+        let Some(flag) = self.our_flag else {
+            return false;
+        };
+        if pos.side_to_move() == self.shared.me || self.barred == Some(ply) {
+            return false;
+        }
+        self.generated.clear();
+        pos.generate(&mut AttacksOnly {
+            pos,
+            out: &mut self.generated,
+        });
+        if let Some(c) = self.caution {
+            c.filter(pos, &mut self.generated, true);
+        }
+        self.generated.iter().any(|m| m.to == flag)
+    }
+
+    /// An enemy node at `ply` where the enemy could take our unrevealed Flag, in a search in
+    /// hope: `inner` searches it with the capture barred, and the node scores the enemy's
+    /// best other move, less [`HOPE_COST`] for us. Each enemy turn our Flag stands in reach
+    /// costs that much, so the moves that end the threat soonest score best, where the
+    /// enemy that always finds the Flag made every move an equal loss.
+    fn hoping(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+        inner: impl FnOnce(&mut Self, i32, i32) -> i32,
+    ) -> i32 {
+        let kept = self.barred.replace(ply);
+        let v = inner(self, alpha - HOPE_COST, beta - HOPE_COST);
+        self.barred = kept;
+        shifted(v, HOPE_COST)
+    }
+
+    /// What the table's key of a node at `ply` is changed by (see [`HOPE_KEY`]).
+    fn key_change(&self, ply: i32) -> u64 {
+        let mut change = 0;
+        if self.shared.hope {
+            change ^= HOPE_KEY;
+        }
+        if self.barred == Some(ply) {
+            change ^= BARRED_KEY;
+        }
+        change
+    }
+
     fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.local, Ordering::Relaxed);
         self.local = 0;
@@ -1342,7 +1437,12 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiescence(pos, alpha, beta, ply, QUIESCENCE_PLIES);
         }
-        let key = pos.hash();
+        if self.flag_in_reach(pos, ply) {
+            return self.hoping(alpha, beta, ply, |s, a, b| {
+                s.alphabeta(pos, depth, a, b, ply)
+            });
+        }
+        let key = pos.hash() ^ self.key_change(ply);
         let stored = self.shared.table.probe(key);
         if let Some(e) = stored.filter(|e| e.depth as u32 >= depth) {
             let s = score_from_table(e.score, ply);
@@ -1355,7 +1455,7 @@ impl Searcher<'_> {
                 return s;
             }
         }
-        let moves = self.ordered_moves(pos, stored, false);
+        let moves = self.ordered_moves(pos, stored, false, ply);
         if moves.is_empty() {
             self.lists.push(moves);
             return no_moves(pos, ply);
@@ -1447,6 +1547,11 @@ impl Searcher<'_> {
         if let Some(end) = pos.quick_end() {
             return self.terminal(pos, end, ply);
         }
+        if self.flag_in_reach(pos, ply) {
+            return self.hoping(alpha, beta, ply, |s, a, b| {
+                s.quiescence(pos, a, b, ply, left)
+            });
+        }
         let stand = self.static_score(pos);
         debug_assert_eq!(self.eval, Incremental::new(pos), "incremental evaluation");
         if stand >= beta || left == 0 {
@@ -1454,7 +1559,7 @@ impl Searcher<'_> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let attacks = self.ordered_moves(pos, None, true);
+        let attacks = self.ordered_moves(pos, None, true, ply);
         for &(m, gain, _) in &attacks {
             if gain < 0 {
                 break;
@@ -1488,6 +1593,7 @@ impl Searcher<'_> {
         pos: &Position,
         stored: Option<Entry>,
         attacks_only: bool,
+        ply: i32,
     ) -> Vec<Scored> {
         let mut list = self.lists.pop().unwrap_or_default();
         list.clear();
@@ -1502,6 +1608,12 @@ impl Searcher<'_> {
         }
         if let Some(c) = self.caution.filter(|c| pos.side_to_move() != c.me) {
             c.filter(pos, &mut self.generated, attacks_only);
+        }
+        if let Some(flag) = self.our_flag.filter(|_| self.barred == Some(ply)) {
+            // A full list keeps the capture when it is the only move.
+            if attacks_only || self.generated.iter().any(|m| m.to != flag) {
+                self.generated.retain(|m| m.to != flag);
+            }
         }
         let rules = pos.rules();
         let ours = pos.side_to_move() == self.shared.me;
@@ -2198,6 +2310,36 @@ mod tests {
         }
         assert_eq!(shifted(100, -30), 70);
         assert_eq!(shifted(WIN - 5, -30), WIN - 5);
+    }
+
+    /// When the enemy's identified Miner stands beside our walled Flag, every move loses in
+    /// two plies in every sampled army, where the enemy sees our Flag; the search then
+    /// looks again as if it may not find it, and sends the piece that takes the Miner.
+    #[test]
+    fn when_every_move_loses_the_search_hopes_the_flag_is_not_found() {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let text = "bFbB......../........../........../........../..__..__../..__..__../\
+                    r6+r7+......../.......r4+../......rB.../.....rBrFb3+*.. r 0";
+        let pos = Position::from_text(Arc::clone(&rules), text).unwrap();
+        let view = View::from_position(&pos);
+        assert!(flag_hidden(&view));
+        let config = Config {
+            seed: 1,
+            ..Config::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut reports = Vec::new();
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let result = search(&view, &limits, &config, &stop, &mut |p| {
+            reports.push(p.score)
+        });
+        // The first iteration found every move lost, and the search started again.
+        assert!(reports[0] <= -WIN_BOUND, "{reports:?}");
+        assert!(reports.len() > 1 && reports[1..].iter().all(|&s| s > -WIN_BOUND));
+        assert_eq!(result.best.map(|m| m.to_string()), Some("h3h2".to_string()));
     }
 
     /// Our attacks are weighed with each Bomb chance's odds multiplied by `BOMB_DOUBT` and

@@ -69,6 +69,14 @@ pub const STALE_CONTEMPT: i32 = 80;
 /// army (see `Searcher::terminal`): about the bonus for standing next to it, which the
 /// capture takes away, and a little more.
 pub const GUESSED_FLAG: i32 = 200;
+/// When every root move loses by force in every sampled army, the search looks again with
+/// an enemy that may not find our unrevealed Flag (see `Searcher::hoping`): every sampled
+/// army shows it our Flag, which it has never seen. Each enemy turn our Flag stands in its
+/// reach then costs this much instead of the game; about a quarter of our chance to win
+/// when behind. Against asmodeus (a bot that never attacks), an identified enemy Miner
+/// stood beside our walled Flag for 1,300 plies while the engine, every move scoring a loss
+/// in two plies, played the first move listed instead of bringing a piece to take it.
+pub const HOPE_COST: i32 = 100;
 /// Score of a won game, less the plies it takes.
 pub const WIN: i32 = 30_000;
 /// Scores above this are wins or losses.
