@@ -12,6 +12,7 @@ use std::fmt;
 
 use crate::board::{
     parse_square_prefix, Cell, Color, Position, Square, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL,
+    STRIDE,
 };
 use crate::rules::{GameKind, Power, PowerSquares};
 pub(crate) use repetition::Crossing;
@@ -233,6 +234,52 @@ impl<S: MoveSink> MoveSink for Filtered<'_, S> {
     }
 }
 
+/// The squares one orthogonal step from any of the squares whose bits `occupied` sets (by
+/// [`Square::index`]). The mailbox's border keeps a step off one edge from wrapping onto the
+/// far one.
+fn neighbours(occupied: [u64; 4]) -> [u64; 4] {
+    let up = |w: [u64; 4], n: u32| {
+        [
+            w[0] << n,
+            w[1] << n | w[0] >> (64 - n),
+            w[2] << n | w[1] >> (64 - n),
+            w[3] << n | w[2] >> (64 - n),
+        ]
+    };
+    let down = |w: [u64; 4], n: u32| {
+        [
+            w[0] >> n | w[1] << (64 - n),
+            w[1] >> n | w[2] << (64 - n),
+            w[2] >> n | w[3] << (64 - n),
+            w[3] >> n,
+        ]
+    };
+    let stride = STRIDE as u32;
+    let parts = [
+        up(occupied, 1),
+        down(occupied, 1),
+        up(occupied, stride),
+        down(occupied, stride),
+    ];
+    std::array::from_fn(|w| parts.iter().fold(0, |acc, p| acc | p[w]))
+}
+
+/// Keeps only the moves onto a square a piece stands on: attacks, and the powers' actions on
+/// a piece.
+pub(crate) struct OntoPiece<'a, S: MoveSink> {
+    pos: &'a Position,
+    inner: &'a mut S,
+}
+
+impl<S: MoveSink> MoveSink for OntoPiece<'_, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.pos.cell(m.to).is_piece() {
+            self.inner.push(m);
+        }
+    }
+}
+
 /// Stops at the first move.
 #[derive(Default)]
 struct AnyMove(bool);
@@ -248,6 +295,36 @@ impl Position {
     /// Sends every pseudo-legal move of `color` (all movement rules, no repetition rules)
     /// to the sink.
     pub(crate) fn generate_pseudo<S: MoveSink>(&self, color: Color, sink: &mut S) {
+        self.generate_kinds::<S, false>(color, sink);
+    }
+
+    /// [`Position::generate_pseudo`]'s moves onto a square a piece stands on (attacks, and
+    /// the powers' actions on a piece), in the same order. The quiescence asks for those at
+    /// most of its nodes: the plain steps and Scout runs it would throw away are not built.
+    fn generate_onto_pieces<S: MoveSink>(&self, color: Color, sink: &mut S) {
+        let rules = &*self.rules;
+        // The rare kinds of movement go through the general code and a filter.
+        let rare = |km: crate::rules::KindMoves| {
+            km.duel || km.jump || km.cross || km.diagonal || km.power.is_some()
+        };
+        if rules.options().power_squares != PowerSquares::Off
+            || rules.game() == GameKind::RankDuel
+            || (0..rules.kinds().len()).any(|k| rare(rules.kind_moves(k)))
+        {
+            let mut onto = OntoPiece {
+                pos: self,
+                inner: sink,
+            };
+            self.generate_kinds::<_, false>(color, &mut onto);
+        } else {
+            self.generate_kinds::<S, true>(color, sink);
+        }
+    }
+
+    /// The moves of `color`, only those onto a square a piece stands on when `ONTO_PIECE`
+    /// (which [`Position::generate_onto_pieces`] asks for only under rules without the rare
+    /// kinds of movement).
+    fn generate_kinds<S: MoveSink, const ONTO_PIECE: bool>(&self, color: Color, sink: &mut S) {
         let rules = &*self.rules;
         let cells = &self.cells;
         let them = color.opponent();
@@ -255,10 +332,22 @@ impl Position {
         let geometry = rules.geometry();
         let power = rules.options().power_squares;
         let free = |c: Cell| c.is_empty() || c.is_of(them);
+        // For the attacks alone, only a piece beside an enemy one, or one that strikes down
+        // a line, has any.
+        let beside_them = if ONTO_PIECE {
+            neighbours(self.occupied[them.index()])
+        } else {
+            [0; 4]
+        };
         for from in self.occupied_squares(color) {
             let c = cells[from.index()];
             let km = rules.kind_moves(c.kind());
             if !km.movable {
+                continue;
+            }
+            let i = from.index();
+            if ONTO_PIECE && !(km.line && range_attack) && beside_them[i / 64] & 1 << (i % 64) == 0
+            {
                 continue;
             }
             if km.duel {
@@ -269,19 +358,23 @@ impl Position {
                 let to = from.offset(d);
                 let tc = cells[to.index()];
                 if tc.is_empty() {
-                    sink.push(Move {
-                        from,
-                        to,
-                        kind: MoveKind::Step,
-                    });
+                    if !ONTO_PIECE {
+                        sink.push(Move {
+                            from,
+                            to,
+                            kind: MoveKind::Step,
+                        });
+                    }
                     if km.line {
                         let mut t = to.offset(d);
                         while cells[t.index()].is_empty() {
-                            sink.push(Move {
-                                from,
-                                to: t,
-                                kind: MoveKind::Line,
-                            });
+                            if !ONTO_PIECE {
+                                sink.push(Move {
+                                    from,
+                                    to: t,
+                                    kind: MoveKind::Line,
+                                });
+                            }
                             t = t.offset(d);
                         }
                         if range_attack && cells[t.index()].is_of(them) {
@@ -587,6 +680,21 @@ impl Position {
         }
     }
 
+    /// [`Position::generate_ignoring_end`]'s moves onto a square a piece stands on (the
+    /// attacks, and the powers' actions on a piece), in the same order.
+    pub(crate) fn generate_attacks_ignoring_end<S: MoveSink>(&self, sink: &mut S) {
+        let filter = Filter::new(self);
+        if filter.is_empty() {
+            self.generate_onto_pieces(self.side, sink);
+        } else {
+            let mut filtered = Filtered {
+                filter: &filter,
+                inner: sink,
+            };
+            self.generate_onto_pieces(self.side, &mut filtered);
+        }
+    }
+
     /// The legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -671,5 +779,58 @@ impl Position {
         let m = self.parse_move(text)?;
         self.play_unchecked(m);
         Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Setup;
+    use crate::rng::Rng;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    /// Along random games of every preset, under repetition rules and without Scouts that
+    /// strike down a line, the attacks alone are the full list's moves onto a piece, in its
+    /// order.
+    #[test]
+    fn the_attacks_alone_are_the_full_lists_attacks() {
+        let settings: [&[&str]; 3] = [
+            &[],
+            &["more-squares=chase", "two-squares=1"],
+            &["scout-range-attack=off", "two-squares=off"],
+        ];
+        let mut attacks_seen = 0;
+        for name in crate::rules::PRESETS {
+            for (v, set) in settings.iter().enumerate() {
+                let mut rules = Rules::preset(name).unwrap();
+                for s in *set {
+                    let (key, value) = s.split_once('=').unwrap();
+                    rules.set(key, value).unwrap();
+                }
+                let rules = Arc::new(rules);
+                let mut rng = Rng::new(v as u64 + 11);
+                let (red, blue) = (
+                    Setup::random(&rules, &mut rng),
+                    Setup::random(&rules, &mut rng),
+                );
+                let mut pos = Position::from_setups(rules, &red, &blue, Color::Red).unwrap();
+                for _ply in 0..300 {
+                    let mut all = Vec::new();
+                    pos.generate_ignoring_end(&mut all);
+                    all.retain(|m| pos.cell(m.to).is_piece());
+                    let mut attacks = Vec::new();
+                    pos.generate_attacks_ignoring_end(&mut attacks);
+                    assert_eq!(attacks, all, "{name} {set:?}: {pos}");
+                    attacks_seen += attacks.len();
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(attacks_seen > 1000, "{attacks_seen}");
     }
 }
