@@ -369,6 +369,21 @@ impl Incremental {
         if loose == 0 {
             return 0;
         }
+        // Our half: the rows less than half the board's height from our home row.
+        let height = rules.geometry().height();
+        let half = match side {
+            Color::Red => 0..height.div_ceil(2),
+            Color::Blue => height / 2..height,
+        };
+        // Most positions have no such raider in our half: the stoppers are worked out only
+        // for one.
+        let mut raiders = pos.occupied_in_rows(side.opponent(), half).filter(|&sq| {
+            let cell = pos.cell(sq);
+            cell.is_revealed() && loose & (1 << cell.kind()) != 0
+        });
+        let Some(first) = raiders.next() else {
+            return 0;
+        };
         // The kinds of `side` that stop an `e`: those that beat it, or, when `side` has none
         // left, those that trade with it (with both Marshals and Generals gone, their
         // Colonel took twelve of our pieces in 90 plies while our Colonel stood far off:
@@ -388,19 +403,9 @@ impl Incremental {
                 .filter(|&k| rules.battle(k, e) == Outcome::BothRemoved)
                 .fold(0u32, |set, k| set | 1 << k)
         };
-        // Our half: the rows less than half the board's height from our home row.
-        let height = rules.geometry().height();
-        let half = match side {
-            Color::Red => 0..height.div_ceil(2),
-            Color::Blue => height / 2..height,
-        };
         let mut total = 0;
-        for sq in pos.occupied_in_rows(side.opponent(), half) {
-            let cell = pos.cell(sq);
-            let e = cell.kind();
-            if !cell.is_revealed() || loose & (1 << e) == 0 {
-                continue;
-            }
+        for sq in std::iter::once(first).chain(raiders) {
+            let e = pos.cell(sq).kind();
             let (mut prey, mut answer) = (0, None::<i32>);
             let stops = stoppers(e);
             for ours in pos.occupied_squares(side) {
