@@ -69,7 +69,7 @@ pub struct Incremental {
     /// The kinds that take a Bomb when they attack it (the Miners of the classic army).
     defusers: u32,
     /// A fingerprint of the squares of each side's Bombs and Flag, the walls of
-    /// [`steps_to`]'s walk: [`DoorWalks`] keeps the walks while it stays the same.
+    /// [`steps_to`]'s walk: [`Walks`] keeps the walks while it stays the same.
     walls: [u64; 2],
     /// The steps from each side's nearest piece that can reach the other side's Flag (any
     /// movable piece, or only one that defuses Bombs when the Flag is walled in).
@@ -284,7 +284,7 @@ impl Incremental {
     ///
     /// The search adds it for its own Flag only: on the enemy's side it would reward
     /// taking whatever a sampled army made the guards of a Flag that is only a guess.
-    pub fn unguarded(&self, pos: &Position, side: Color, walks: &mut DoorWalks) -> i32 {
+    pub fn unguarded(&self, pos: &Position, side: Color, walks: &mut Walks) -> i32 {
         let (s, t) = (side.index(), side.opponent().index());
         let Some(flag) = self.flags[s].filter(|_| self.walled[s]) else {
             return 0;
@@ -332,7 +332,9 @@ impl Incremental {
         let posts = &posts[..guard_count];
         let mut worst = 0;
         for door in doors.iter().flatten() {
-            let steps = walks.steps_to(pos, *door, side, self.walls[s]);
+            let steps = walks
+                .doors
+                .steps_to(pos, *door, side, self.walls[s], DOOR_WALK_LIMIT);
             let at = |sq: Square| i32::from(steps[sq.index()]);
             let Some(raider) = raiders.iter().map(|&sq| at(sq)).min() else {
                 continue;
@@ -353,14 +355,17 @@ impl Incremental {
     /// Spy) when one stands in `side`'s half within [`CHASE_PREY_STEPS`] of pieces of
     /// `side` it beats: left alone it takes one after another, each capture a few plies
     /// apart and so beyond the search's horizon as a whole. Each step beyond the next square
-    /// that `side`'s nearest piece that beats it stands costs [`CHASE_LATE`] per prey (at
+    /// that `side`'s nearest piece that beats it stands (walked around lakes and `side`'s
+    /// Bombs and Flag: against peternlewis our Marshal stood four steps from the enemy
+    /// General as the crow flies, eight around the lakes and our Bomb, while the General
+    /// took six of our pieces) costs [`CHASE_LATE`] per prey (at
     /// most [`CHASE_PREY_CAP`]), for at most [`CHASE_MAX_LATE`] steps, so that the search
     /// brings that piece back or takes the prey away. When no piece of `side` beats it, a
     /// piece that trades with it (the same rank) is the answer; nothing when none does
     /// either. A revealed rank only: in a sampled army the other pieces' kinds are guesses.
     ///
     /// The search adds it for its own pieces only, as [`Incremental::unguarded`].
-    pub fn unanswered(&self, pos: &Position, side: Color) -> i32 {
+    pub fn unanswered(&self, pos: &Position, side: Color, walks: &mut Walks) -> i32 {
         let rules = pos.rules();
         if rules.game() != GameKind::Stratego {
             return 0;
@@ -408,12 +413,18 @@ impl Incremental {
             let e = pos.cell(sq).kind();
             let (mut prey, mut answer) = (0, None::<i32>);
             let stops = stoppers(e);
+            let steps =
+                walks
+                    .raids
+                    .steps_to(pos, sq, side, self.walls[side.index()], RAID_WALK_LIMIT);
             for ours in pos.occupied_squares(side) {
                 let k = pos.cell(ours).kind();
-                let d = distance(ours, sq);
                 if k < MAX_KINDS && stops & (1 << k) != 0 {
+                    let d = i32::from(steps[ours.index()]);
                     answer = Some(answer.map_or(d, |a| a.min(d)));
-                } else if d <= CHASE_PREY_STEPS && rules.battle(e, k) == Outcome::AttackerWins {
+                } else if distance(ours, sq) <= CHASE_PREY_STEPS
+                    && rules.battle(e, k) == Outcome::AttackerWins
+                {
                     prey += 1;
                 }
             }
@@ -493,23 +504,73 @@ fn gather(
 /// The walk of [`steps_to`] from a door as far as [`Incremental::unguarded`] looks.
 const DOOR_WALK_LIMIT: i32 = GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1;
 
-/// The walks of [`steps_to`] from the doors of a walled Flag, kept from one evaluation to
-/// the next: the walls (lakes, the side's Bombs and Flag) change only when a Bomb is taken,
-/// yet the walk, done afresh at every leaf, took a third of the search's time in self-play.
-/// Each walk is kept with the door, the side and the fingerprint of the walls it went
-/// around; the oldest makes way when all [`DoorWalks::CAPACITY`] are in use.
+/// The walks of [`steps_to`] from the doors of a walled Flag, and from enemy raiders, kept
+/// from one evaluation to the next: the walls (lakes, the side's Bombs and Flag) change only
+/// when a Bomb is taken, yet the walk, done afresh at every leaf, took a third of the
+/// search's time in self-play.
 #[derive(Clone, Debug, Default)]
-pub struct DoorWalks {
-    walks: Vec<(Square, Color, u64, [u8; MAILBOX])>,
-    /// The entry the next new walk replaces, once the list is full.
-    next: usize,
+pub struct Walks {
+    /// From the doors, as far as [`DOOR_WALK_LIMIT`] ([`Incremental::unguarded`]).
+    doors: WalkCache,
+    /// From the raiders, as far as [`RAID_WALK_LIMIT`] ([`Incremental::unanswered`]).
+    raids: WalkCache,
     /// The squares within [`GUARD_WATCH_STEPS`] + 1 steps of a Flag, as the crow flies,
     /// as bits by [`Square::index`], and that Flag's square: the pieces further away need
     /// not be looked at one by one.
     zone: Option<(Square, [u64; 4])>,
 }
 
-impl DoorWalks {
+/// The walk of [`steps_to`] from a raider as far as [`Incremental::unanswered`] looks.
+const RAID_WALK_LIMIT: i32 = CHASE_MAX_LATE + 2;
+
+/// Walks kept with the square they start from, the side whose walls they go around and the
+/// fingerprint of those walls; the oldest makes way when all [`WalkCache::CAPACITY`] are in
+/// use.
+#[derive(Clone, Debug, Default)]
+struct WalkCache {
+    walks: Vec<(Square, Color, u64, [u8; MAILBOX])>,
+    /// The entry the next new walk replaces, once the list is full.
+    next: usize,
+}
+
+impl WalkCache {
+    /// Four doors at most per Flag, and a few sets of walls along the lines searched.
+    const CAPACITY: usize = 16;
+
+    /// The steps from every square to `start` around `side`'s walls, `walls` being their
+    /// fingerprint ([`Incremental`] keeps it), as far as `limit`.
+    fn steps_to(
+        &mut self,
+        pos: &Position,
+        start: Square,
+        side: Color,
+        walls: u64,
+        limit: i32,
+    ) -> &[u8; MAILBOX] {
+        let found = self
+            .walks
+            .iter()
+            .position(|w| w.0 == start && w.1 == side && w.2 == walls);
+        let i = match found {
+            Some(i) => i,
+            None => {
+                let walk = (start, side, walls, steps_to(pos, start, side, limit));
+                if self.walks.len() < Self::CAPACITY {
+                    self.walks.push(walk);
+                    self.walks.len() - 1
+                } else {
+                    let i = self.next;
+                    self.walks[i] = walk;
+                    self.next = (i + 1) % Self::CAPACITY;
+                    i
+                }
+            }
+        };
+        &self.walks[i].3
+    }
+}
+
+impl Walks {
     /// The squares of the board within [`GUARD_WATCH_STEPS`] + 1 steps of `flag` as the
     /// crow flies (so within the watch of a door beside it), as bits by [`Square::index`].
     fn zone(&mut self, pos: &Position, flag: Square) -> [u64; 4] {
@@ -525,45 +586,6 @@ impl DoorWalks {
         }
         self.zone = Some((flag, mask));
         mask
-    }
-
-    /// Four doors at most per Flag, and a few sets of walls along the lines searched.
-    const CAPACITY: usize = 16;
-
-    /// The steps from every square to `door` around `side`'s walls, `walls` being their
-    /// fingerprint ([`Incremental`] keeps it), as far as [`DOOR_WALK_LIMIT`].
-    fn steps_to(
-        &mut self,
-        pos: &Position,
-        door: Square,
-        side: Color,
-        walls: u64,
-    ) -> &[u8; MAILBOX] {
-        let found = self
-            .walks
-            .iter()
-            .position(|w| w.0 == door && w.1 == side && w.2 == walls);
-        let i = match found {
-            Some(i) => i,
-            None => {
-                let walk = (
-                    door,
-                    side,
-                    walls,
-                    steps_to(pos, door, side, DOOR_WALK_LIMIT),
-                );
-                if self.walks.len() < Self::CAPACITY {
-                    self.walks.push(walk);
-                    self.walks.len() - 1
-                } else {
-                    let i = self.next;
-                    self.walks[i] = walk;
-                    self.next = (i + 1) % Self::CAPACITY;
-                    i
-                }
-            }
-        };
-        &self.walks[i].3
     }
 }
 
@@ -741,7 +763,7 @@ mod tests {
                 (miner, "b3"),
             ];
             let pos = classic(&pieces);
-            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut DoorWalks::default())
+            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut Walks::default())
         };
         assert_eq!(late(("b2", "r4"), "a4"), 0);
         // From j1 the Sergeant is 10 steps from a2, the Miner 2: 4 late steps (the most
@@ -764,7 +786,7 @@ mod tests {
                 ("j9", "b3"),
                 ("a4", token),
             ]);
-            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut DoorWalks::default())
+            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut Walks::default())
         };
         assert_eq!(raider("b7+"), far);
         assert_eq!(raider("b7+*"), 0);
@@ -773,7 +795,7 @@ mod tests {
         // Miner on c1.
         let behind = |b2: &str| {
             let pos = general_behind(b2);
-            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut DoorWalks::default())
+            Incremental::new(&pos).unguarded(&pos, Color::Red, &mut Walks::default())
         };
         assert_eq!(behind("rB"), GUARD_LATE * 3 * GUARD_WATCH_STEPS);
         assert_eq!(behind("r2"), GUARD_LATE * GUARD_WATCH_STEPS);
@@ -786,7 +808,7 @@ mod tests {
             ("a4", "b3"),
         ]);
         assert_eq!(
-            Incremental::new(&open).unguarded(&open, Color::Red, &mut DoorWalks::default()),
+            Incremental::new(&open).unguarded(&open, Color::Red, &mut Walks::default()),
             0
         );
     }
@@ -813,7 +835,7 @@ mod tests {
         let (walled, open) = (general_behind("rB"), general_behind("r2"));
         let (w, o) = (Incremental::new(&walled), Incremental::new(&open));
         assert_ne!(w.walls, o.walls);
-        let mut walks = DoorWalks::default();
+        let mut walks = Walks::default();
         for _ in 0..2 {
             assert_eq!(
                 w.unguarded(&walled, Color::Red, &mut walks),
@@ -842,7 +864,7 @@ mod tests {
                 ("j10", "bF"),
             ];
             let pos = classic(&[&base[..], pieces].concat());
-            Incremental::new(&pos).unanswered(&pos, Color::Red)
+            Incremental::new(&pos).unanswered(&pos, Color::Red, &mut Walks::default())
         };
         // The Scout on g1 is 5 steps away: three prey count; the Marshal is 10 steps away.
         let far = cost(&[("e4", "b9+*"), ("a10", "rX")]);
@@ -865,6 +887,12 @@ mod tests {
             cost(&[("f5", "b9+*"), ("f4", "r2"), ("a10", "rX")]),
             CHASE_LATE * 9 * 2
         );
+        // Steps are walked around our Bombs and Flag: the Marshal on b1 is six steps off,
+        // and walled in by Bombs on b2 and c1 (the Flag on a1) it cannot come at all.
+        let open = cost(&[("e4", "b9+*"), ("b1", "rX"), ("c1", "rB")]);
+        assert_eq!(open, CHASE_LATE * 5 * 3);
+        let walled = cost(&[("e4", "b9+*"), ("b1", "rX"), ("c1", "rB"), ("b2", "rB")]);
+        assert_eq!(walled, CHASE_LATE * CHASE_MAX_LATE * 3);
     }
 
     /// While the enemy Flag is walled in, the last Miner is worth more than its rank.
@@ -904,7 +932,7 @@ mod tests {
                     Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
                 let mut inc = Incremental::new(&pos);
                 // Kept across the whole game, as the search keeps it.
-                let mut walks = DoorWalks::default();
+                let mut walks = Walks::default();
                 for _ply in 0..300 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
@@ -916,7 +944,7 @@ mod tests {
                     assert_eq!(inc, Incremental::new(&pos), "{name}: after {m}");
                     assert_eq!(inc.score(&pos), evaluate(&pos));
                     for side in [Color::Red, Color::Blue] {
-                        let fresh = inc.unguarded(&pos, side, &mut DoorWalks::default());
+                        let fresh = inc.unguarded(&pos, side, &mut Walks::default());
                         assert_eq!(inc.unguarded(&pos, side, &mut walks), fresh, "{name}");
                     }
                     if rng.below(4) == 0 {

@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Color, Square, MAILBOX};
 use crate::board::{GameEnd, Position};
-use crate::eval::{kind_value, DoorWalks, Incremental};
+use crate::eval::{kind_value, Incremental, Walks};
 use crate::movegen::Move;
 use crate::rng::Rng;
 use crate::rules::{MoreSquares, Outcome};
@@ -1032,7 +1032,7 @@ fn score_samples(
         sorted: Vec::new(),
         history: vec![0; HISTORY_SIZE],
         eval: Incremental::default(),
-        walks: DoorWalks::default(),
+        walks: Walks::default(),
         caution: None,
         stale: shared.stale,
         our_flag: None,
@@ -1121,7 +1121,7 @@ struct Searcher<'a> {
     /// Plies since the enemy last lost a piece, along the line being searched.
     stale: u32,
     /// The walks around our walled Flag that [`Incremental::unguarded`] measures by.
-    walks: DoorWalks,
+    walks: Walks,
     /// In a search in hope, our unrevealed Flag's square, and the ply of the node (if any)
     /// on the current path where the enemy is barred from taking it ([`Searcher::hoping`]).
     our_flag: Option<Square>,
@@ -1368,7 +1368,7 @@ impl Searcher<'_> {
             risk += self.eval.unguarded(pos, self.shared.me, &mut self.walks);
         }
         if self.shared.chase_raiders {
-            risk += self.eval.unanswered(pos, self.shared.me);
+            risk += self.eval.unanswered(pos, self.shared.me, &mut self.walks);
         }
         s += if pos.side_to_move() == self.shared.me {
             -risk
