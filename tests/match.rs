@@ -189,14 +189,20 @@ fn an_engine_keeps_its_process_from_game_to_game_and_hears_how_each_ended() {
             "option.Player=random",
         ],
         ("other", 2),
-        &["--games", "4", "--movetime", "20", "--concurrency", "1"],
+        // Random players answer at once: the long move time only keeps a machine under load
+        // from dropping a late one, which would end a game without the other.
+        &["--games", "4", "--movetime", "1000", "--concurrency", "1"],
     );
     assert!(out.contains("Finished game 4"), "{out}");
     let started = std::fs::read_to_string(&starts).expect("starts");
-    assert_eq!(started.lines().count(), 1, "one process for the match");
+    assert_eq!(
+        started.lines().count(),
+        1,
+        "one process for the match: {out}"
+    );
     let input = std::fs::read_to_string(&input).expect("input");
     let count = |f: &dyn Fn(&str) -> bool| input.lines().filter(|l| f(l)).count();
-    assert_eq!(count(&|l| l == "newgame"), 4, "{input}");
+    assert_eq!(count(&|l| l == "newgame"), 4, "{out}\n{input}");
     assert_eq!(count(&|l| l == "setoption name Opponent value other"), 4);
     assert_eq!(count(&|l| l.starts_with("setoption name Seed value ")), 4);
     // One `position` before every move, and one more at the end of every game.
