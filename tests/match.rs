@@ -262,8 +262,10 @@ fn an_sprt_stops_the_match_and_says_why() {
             "200",
             "--concurrency",
             "2",
+            // The random player answers at once; a long move time keeps a machine under
+            // load from making it lose on time (once 1 - 28 beside an SPRT).
             "--movetime",
-            "50",
+            "1000",
             "--sprt",
             "elo0=0",
             "elo1=10",
