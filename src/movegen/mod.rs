@@ -668,30 +668,35 @@ impl Position {
     /// As [`Position::generate`] without asking whether the game has ended: for positions
     /// built with guessed enemy ranks, where a missing Flag means nothing.
     pub(crate) fn generate_ignoring_end<S: MoveSink>(&self, sink: &mut S) {
-        let filter = Filter::new(self);
-        if filter.is_empty() {
-            self.generate_pseudo(self.side, sink);
-        } else {
-            let mut filtered = Filtered {
-                filter: &filter,
-                inner: sink,
-            };
-            self.generate_pseudo(self.side, &mut filtered);
-        }
+        self.generate_filtered::<S, false>(sink);
     }
 
     /// [`Position::generate_ignoring_end`]'s moves onto a square a piece stands on (the
     /// attacks, and the powers' actions on a piece), in the same order.
     pub(crate) fn generate_attacks_ignoring_end<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_filtered::<S, true>(sink);
+    }
+
+    /// The side to move's moves (only those onto a piece when `ONTO_PIECE`) that the
+    /// repetition rules allow.
+    fn generate_filtered<S: MoveSink, const ONTO_PIECE: bool>(&self, sink: &mut S) {
         let filter = Filter::new(self);
         if filter.is_empty() {
-            self.generate_onto_pieces(self.side, sink);
+            self.generate_for::<S, ONTO_PIECE>(sink);
         } else {
             let mut filtered = Filtered {
                 filter: &filter,
                 inner: sink,
             };
-            self.generate_onto_pieces(self.side, &mut filtered);
+            self.generate_for::<_, ONTO_PIECE>(&mut filtered);
+        }
+    }
+
+    fn generate_for<S: MoveSink, const ONTO_PIECE: bool>(&self, sink: &mut S) {
+        if ONTO_PIECE {
+            self.generate_onto_pieces(self.side, sink);
+        } else {
+            self.generate_pseudo(self.side, sink);
         }
     }
 
