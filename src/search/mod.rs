@@ -17,7 +17,9 @@
 //! ([`params::LMR_MIN_DEPTH`]). Iterative deepening keeps a complete answer at every
 //! moment; the clock, a node limit or `stop` end the search. The last iteration decides:
 //! over every sample when it finished, otherwise over the samples it finished and the
-//! previous depth's scores of the others.
+//! previous depth's scores of the others. When every move loses by force in every sample
+//! (each shows the enemy our Flag), the search starts again as if the enemy may not find
+//! our Flag, and plays the move that ends the threat soonest.
 
 pub mod baselines;
 pub mod params;
@@ -1120,7 +1122,8 @@ struct Searcher<'a> {
     caution: Option<Caution>,
     /// Plies since the enemy last lost a piece, along the line being searched.
     stale: u32,
-    /// The walks around our walled Flag that [`Incremental::unguarded`] measures by.
+    /// The walks around our walls that [`Incremental::unguarded`] and
+    /// [`Incremental::unanswered`] measure by.
     walks: Walks,
     /// In a search in hope, our unrevealed Flag's square, and the ply of the node (if any)
     /// on the current path where the enemy is barred from taking it ([`Searcher::hoping`]).
