@@ -534,7 +534,8 @@ struct WalkCache {
 }
 
 impl WalkCache {
-    /// Four doors at most per Flag, and a few sets of walls along the lines searched.
+    /// Four doors at most per Flag (or a few squares a raider stands on), and a few sets of
+    /// walls along the lines searched.
     const CAPACITY: usize = 16;
 
     /// The steps from every square to `start` around `side`'s walls, `walls` being their
@@ -913,7 +914,8 @@ mod tests {
     }
 
     /// Along random games of every preset, the evaluation kept move by move equals the one
-    /// counted from scratch, after each move and after taking it back.
+    /// counted from scratch, after each move and after taking it back, and the risks
+    /// measured with walks kept from move to move equal those with fresh walks.
     #[test]
     fn incremental_evaluation_matches_a_fresh_count() {
         for name in crate::rules::PRESETS {
@@ -946,6 +948,8 @@ mod tests {
                     for side in [Color::Red, Color::Blue] {
                         let fresh = inc.unguarded(&pos, side, &mut Walks::default());
                         assert_eq!(inc.unguarded(&pos, side, &mut walks), fresh, "{name}");
+                        let fresh = inc.unanswered(&pos, side, &mut Walks::default());
+                        assert_eq!(inc.unanswered(&pos, side, &mut walks), fresh, "{name}");
                     }
                     if rng.below(4) == 0 {
                         pos.undo();

@@ -266,7 +266,7 @@ fn neighbours(occupied: [u64; 4]) -> [u64; 4] {
 
 /// Keeps only the moves onto a square a piece stands on: attacks, and the powers' actions on
 /// a piece.
-pub(crate) struct OntoPiece<'a, S: MoveSink> {
+struct OntoPiece<'a, S: MoveSink> {
     pos: &'a Position,
     inner: &'a mut S,
 }
