@@ -3,7 +3,7 @@
 //! The enemy's hidden ranks are sampled (whole armies, consistent with everything the view
 //! knows), each sample is searched as a perfect-information game with alpha-beta and a
 //! quiescence over attacks, and the root moves are scored by their mean over the samples.
-//! Where twelve samples would misjudge a rare outcome, the root weighs it by the belief's
+//! Where a few samples would misjudge a rare outcome, the root weighs it by the belief's
 //! chance in every sample instead: each outcome of a battle with a piece of unknown kind,
 //! and a hidden Spy beside the square our Marshal reaches when the enemy knows it, from
 //! before or from the battle the move wins. Below the root, our attacks on unmoved pieces
@@ -427,7 +427,7 @@ struct Shared<'a> {
 /// A root move's scores over the sampled armies.
 ///
 /// The scores are averaged as win chances, not as centi-Scouts: a won game is worth
-/// [`WIN`], so a plain mean would let one army in twelve where a Flag lies in reach outweigh
+/// [`WIN`], so a plain mean would let one army in eight where a Flag lies in reach outweigh
 /// a Marshal lost to a Bomb in all the others. Through [`chance_of_score`] a won sample counts as
 /// one certain win and no more.
 #[derive(Clone, Copy, Debug, Default)]
@@ -618,7 +618,7 @@ fn give_kind(
 /// A root move that attacks an enemy piece of unknown kind, whose battle can end in more
 /// than one way: searched once per outcome in every sample and weighted by the outcome's
 /// chance under the belief, so that a Bomb that one draw in twenty holds is not missed by
-/// twelve samples (or met by three of them).
+/// a few samples (or met by two of them).
 struct RootBattle {
     move_index: usize,
     defender: Square,
@@ -640,7 +640,7 @@ struct RootBattle {
 /// kind carries its exposure in its [`RootBattle`], whose win it splits: in self-play most
 /// Marshals a Spy took had just taken a hidden piece beside it.
 ///
-/// Without it, twelve samples met a Spy with a chance of 3 % beside the square in no sample
+/// Without it, the twelve samples of the time met a Spy with a chance of 3 % beside the square in no sample
 /// at all in most searches: against peternlewis, which keeps its Spy unmoved in its front
 /// row behind a lake, our identified Marshal stepped next to it in 7 to 12 games of 40, and
 /// the Spy took it.
