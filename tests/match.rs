@@ -235,10 +235,13 @@ fn engines_that_crash_hang_or_lie_lose_and_the_match_goes_on() {
         (liar, "illegal move"),
         (mute, "crashed"),
     ] {
+        // The random player answers at once; a second a move keeps a machine under load
+        // (a fresh-clone run beside an SPRT) from losing it a game on time, and the hanging
+        // engine still loses its games in a second each.
         let out = against_random(
             &[&format!("cmd={cmd}"), "name=bad"],
             ("good", 1),
-            &["--games", "2", "--movetime", "50", "--tolerance", "50"],
+            &["--games", "2", "--movetime", "1000", "--tolerance", "50"],
         );
         assert!(out.contains(reason), "{reason}: {out}");
         assert!(
