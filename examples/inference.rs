@@ -146,17 +146,17 @@ fn main() {
                 continue;
             };
             for (ply, m) in game.moves.iter().enumerate() {
-                // The enemy's moves so far: the time its unmoved pieces have stood still.
-                let enemy_moves = if game.first == me {
-                    ply / 2
-                } else {
-                    ply.div_ceil(2)
-                };
-                let band = STILL_AFTER
-                    .iter()
-                    .rposition(|&from| enemy_moves >= from)
-                    .unwrap_or(0);
                 if ply % 10 == 0 {
+                    // The enemy's moves so far: the time its unmoved pieces have stood still.
+                    let enemy_moves = if game.first == me {
+                        ply / 2
+                    } else {
+                        ply.div_ceil(2)
+                    };
+                    let band = STILL_AFTER
+                        .iter()
+                        .rposition(|&from| enemy_moves >= from)
+                        .unwrap_or(0);
                     let pieces: Vec<(usize, usize, bool, bool)> = view
                         .enemy_pieces()
                         .iter()
