@@ -123,9 +123,10 @@ pub const CAUTIOUS_PROBE_VALUE: i32 = 40;
 /// worth more than that: then it sees our ranks in the sampled armies.
 pub const RECKLESS_LOSSES: usize = 2;
 /// Determinizations (sampled enemy armies) per root search at full strength. Fewer armies
-/// searched deeper did better: 8 against 12 in self-play at 50 ms a move, elo0 −25, elo1 5,
-/// H1 accepted after 219 games (117-94-8, seed 302).
-pub const SAMPLES: usize = 8;
+/// searched deeper did better in self-play at 50 ms a move, elo0 −25, elo1 5: 8 against 12,
+/// H1 accepted after 219 games (117-94-8, seed 302); 6 against 8, H1 after 305 games
+/// (156-137-12, seed 303).
+pub const SAMPLES: usize = 6;
 /// Deepest iteration at full strength.
 pub const MAX_DEPTH: u32 = 64;
 /// Under rules with no repetition limit (neither the two-squares nor the more-squares
