@@ -224,7 +224,10 @@ impl Incremental {
                 self.nearest[side.index()] = self.count_nearest(pos, side);
             }
         }
-        if before[1].is_piece() {
+        // A battle changes the counts, and so does a piece promoted by its move (the rank
+        // duel's).
+        let promoted = after[1].is_piece() && after[1].kind() != before[0].kind();
+        if before[1].is_piece() || promoted {
             self.count_material(rules);
         }
     }
@@ -959,5 +962,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A rank duel piece promoted by a quiet move changes the counts, and the kinds that
+    /// depend on them are counted again (they were left as before the promotion).
+    #[test]
+    fn a_promotion_counts_the_material_again() {
+        let rules = Arc::new(Rules::preset("rankduel").unwrap());
+        // Red's 3 on c4 steps to c5, Blue's back row in the file its own 3 started on.
+        let text = "....b5+/..r3+../...../...../r1+.... r 10 points 50 50 probes 0 0 lanes a c";
+        let mut pos = Position::from_text(rules, text).unwrap();
+        let before = pos.cell(Square::new(2, 3).unwrap()).kind();
+        let mut moves: Vec<Move> = Vec::new();
+        pos.generate(&mut moves);
+        let m = *moves.iter().find(|m| m.to_string() == "c4c5").unwrap();
+        let mut inc = Incremental::new(&pos);
+        inc.play(&mut pos, m);
+        assert_ne!(pos.cell(m.to).kind(), before, "the move promotes");
+        assert_eq!(inc, Incremental::new(&pos));
     }
 }
