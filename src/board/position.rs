@@ -601,6 +601,24 @@ impl Position {
         }
     }
 
+    /// Hands the move to the other side without moving anything (the search's null move,
+    /// which asks whether a position is good enough even if its side passed). It keeps no
+    /// history entry, so the repetition rules in the positions after it pair the moves with
+    /// the wrong side: fine for a bound the search only prunes with, never for a game.
+    /// [`Position::unpass`] takes it back.
+    pub fn pass(&mut self) {
+        self.hash ^= SIDE_KEY;
+        self.side = self.side.opponent();
+        self.ply += 1;
+    }
+
+    /// Takes back a [`Position::pass`] (and nothing else).
+    pub fn unpass(&mut self) {
+        self.hash ^= SIDE_KEY;
+        self.side = self.side.opponent();
+        self.ply -= 1;
+    }
+
     /// Takes back the last move played with `play` or `play_unchecked`. Returns false when
     /// there is none (a position read from text cannot go back before its start).
     pub fn undo(&mut self) -> bool {
@@ -699,6 +717,23 @@ fn squares_of(words: [u64; 4]) -> impl Iterator<Item = Square> {
 mod tests {
     use super::*;
     use crate::bench::POSITIONS;
+
+    /// A pass hands the move over with the hash of the position with the other side to
+    /// move, and taking it back restores the position exactly.
+    #[test]
+    fn a_pass_switches_the_side_and_comes_back() {
+        for bp in &POSITIONS {
+            let rules = Arc::new(Rules::preset(bp.variant).unwrap());
+            let start = Position::from_text(rules, bp.text).unwrap();
+            let mut pos = start.clone();
+            pos.pass();
+            assert_eq!(pos.side_to_move(), start.side_to_move().opponent());
+            assert_eq!(pos.hash(), pos.compute_hash());
+            assert_ne!(pos.hash(), start.hash());
+            pos.unpass();
+            assert!(pos == start && pos.hash() == start.hash(), "{}", bp.text);
+        }
+    }
 
     #[test]
     fn occupied_in_rows_keeps_the_pieces_of_those_rows() {

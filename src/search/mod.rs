@@ -14,7 +14,10 @@
 //! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
-//! ([`params::LMR_MIN_DEPTH`]). Iterative deepening keeps a complete answer at every
+//! ([`params::LMR_MIN_DEPTH`]), and a node tested so whose static score already reaches
+//! the bound first tries a pass, the null move ([`params::NULL_MOVE`]): if the other
+//! side's reply, searched shallower, cannot bring it down, the node is cut off at once.
+//! Iterative deepening keeps a complete answer at every
 //! moment; the clock, a node limit or `stop` end the search. The last iteration decides:
 //! over every sample when it finished, otherwise over the samples it finished and the
 //! previous depth's scores of the others. When every move loses by force in every sample
@@ -1039,6 +1042,7 @@ fn score_samples(
         stale: shared.stale,
         our_flag: None,
         barred: None,
+        no_null: -1,
     };
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
@@ -1129,6 +1133,8 @@ struct Searcher<'a> {
     /// on the current path where the enemy is barred from taking it ([`Searcher::hoping`]).
     our_flag: Option<Square>,
     barred: Option<i32>,
+    /// The ply of the node that a null move reached, which may not pass again.
+    no_null: i32,
 }
 
 /// Where `side`'s Flag stands in `pos` while the other side has not seen it.
@@ -1461,6 +1467,9 @@ impl Searcher<'_> {
                 return s;
             }
         }
+        if let Some(v) = self.null_move(pos, depth, alpha, beta, ply) {
+            return v;
+        }
         let moves = self.ordered_moves(pos, stored, false, ply);
         if moves.is_empty() {
             self.lists.push(moves);
@@ -1536,6 +1545,43 @@ impl Searcher<'_> {
             },
         );
         best
+    }
+
+    /// The null move: at a node tested with a null window (`alpha` is `beta − 1`) at depth
+    /// [`NULL_MIN_DEPTH`] or more, whose static score already reaches `beta`, the side to
+    /// move passes and the other side's best reply is searched [`NULL_REDUCTION`] plies
+    /// shallower than a move would be. When even that does not bring the score below
+    /// `beta`, a real move would not either (a side in Stratego is seldom worse off for
+    /// having to move), and the node fails high at once. Two passes in a row are not
+    /// tried, and a pass never proves a win.
+    fn null_move(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Option<i32> {
+        // A full window's node is on the principal variation: it gets searched.
+        if !NULL_MOVE
+            || depth < NULL_MIN_DEPTH
+            || beta - alpha != 1
+            || ply == self.no_null
+            || beta.abs() >= WIN_BOUND
+            || self.static_score(pos) < beta
+        {
+            return None;
+        }
+        let stale = self.stale;
+        self.stale += 1;
+        pos.pass();
+        let saved = std::mem::replace(&mut self.no_null, ply + 1);
+        let reply = depth.saturating_sub(1 + NULL_REDUCTION);
+        let v = -self.alphabeta(pos, reply, -beta, -alpha, ply + 1);
+        self.no_null = saved;
+        pos.unpass();
+        self.stale = stale;
+        (!self.aborted && v >= beta).then_some(v.min(WIN_BOUND - 1))
     }
 
     /// Stand pat, or an attack that does not lose material.

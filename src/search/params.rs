@@ -152,6 +152,14 @@ pub const REPEAT_DRAW_SEEN: usize = 2;
 pub const LMR_MIN_DEPTH: u32 = 2;
 /// ... the moves searched at full depth before reductions begin.
 pub const LMR_AFTER: usize = 3;
+/// The null move (see `null_move` in the search): whether the search tries it, from which
+/// depth, and how many plies shallower than a move the reply to the pass is searched.
+/// `bench --depth 6`: 5.82 M nodes instead of 6.58 M (5.35 M with a reduction of 3).
+/// Self-play against the build before at 50 ms a move, elo0 −25, elo1 5: H1 accepted after
+/// 234 games (125-98-11, seed 305).
+pub const NULL_MOVE: bool = true;
+pub const NULL_MIN_DEPTH: u32 = 3;
+pub const NULL_REDUCTION: u32 = 2;
 /// Extra plies of attacks searched at the horizon.
 pub const QUIESCENCE_PLIES: u32 = 4;
 /// Nodes between two looks at the clock and the stop flag.
