@@ -112,8 +112,12 @@ pub const SPY_DOUBT: f64 = 6.0;
 /// on it (see `doubt_bombs` in the search). Against the build before, in self-play at 50 ms
 /// a move: 38-17-3 (H1 accepted after 58 games, seed 194) and 188-166-18 (H1 accepted after
 /// 372, seed 195). Pieces lost attacking a Bomb over those 430 games: 810 against 1,056
-/// (Marshals 48 against 60, Generals 71 against 92).
-pub const BOMB_DOUBT: f64 = 1.5;
+/// (Marshals 48 against 60, Generals 71 against 92). Then 2.5 against 1.5: H1 accepted
+/// after 420 games (214-195-11, seed 308). Against peternlewis (no memory, 100 ms a move,
+/// seed 421, 40 games), whose back row hides Bombs among pieces that never move: 33-6-1
+/// at 2.5, 33-5-2 at 1.5, its Bombs taking 4 of our Generals against 14 (Colonels 15
+/// against 16).
+pub const BOMB_DOUBT: f64 = 2.5;
 /// Whether the enemy in a sampled army attacks our unidentified pieces only as far as what
 /// it knows allows (see `Caution` in the search).
 pub const CAUTIOUS_OPPONENT: bool = true;
