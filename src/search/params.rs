@@ -164,12 +164,6 @@ pub const LMR_AFTER: usize = 3;
 pub const NULL_MOVE: bool = true;
 pub const NULL_MIN_DEPTH: u32 = 3;
 pub const NULL_REDUCTION: u32 = 2;
-/// Killer moves (see `Killers` in the search): whether the last two quiet moves that made
-/// a cut at a ply are tried there before the other quiet moves, which the history
-/// heuristic orders. Off: self-play on against off at 50 ms a move, elo0 −25, elo1 5, stood
-/// at 126-137-8 (−14 ± 41) after 271 games (seed 306, stopped); `bench --depth 6` visits
-/// 5.34 M nodes with them instead of 5.82 M.
-pub const KILLERS: bool = false;
 /// Extra plies of attacks searched at the horizon.
 pub const QUIESCENCE_PLIES: u32 = 4;
 /// Nodes between two looks at the clock and the stop flag.
