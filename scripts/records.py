@@ -32,6 +32,11 @@
       nearest piece that beats a Miner stood when the Miner arrived (a guard must stand
       beside the Bomb to take the Miner before it takes the Flag).
 
+  scripts/records.py position FILE ROUND PLY BINARY [ENGINE] [--think MS]
+      ENGINE's view before ply PLY of round ROUND as BINARY's `d` prints it (memory off,
+      the seed from `--seed`, default 1), the record's next moves, and with `--think MS`
+      BINARY's search from there (`go movetime MS`): to look again at a move of a game.
+
   scripts/records.py timeline FILE [ENGINE] [--won]
       for each game ENGINE lost (won, with --won; classic only), every battle in order:
       the ply, who attacked ("us" is ENGINE), attacker, defender and outcome (> the
@@ -59,6 +64,7 @@ import collections
 import re
 import subprocess
 import sys
+import time
 
 
 def games(path):
@@ -173,6 +179,33 @@ def beliefs(tags, moves, me, binary, asks):
         found.append(line and (bool(line.group(1)),
                                {k: int(v) / 100 for k, v in re.findall(r"(\w) (\d+)%", line.group(2))}))
     return found
+
+
+def position(path, round_name, ply, binary, engine, think, seed):
+    """ENGINE's view before `ply` in round `round_name` (`d`), the next moves, and BINARY's
+    search from there for `think` milliseconds (none when `think` is 0)."""
+    for tags, moves in games(path):
+        if tags.get("Round") != round_name:
+            continue
+        me = side_of(tags, engine)
+        setup = tags["RedSetup" if me == "red" else "BlueSetup"]
+        script = (rule_options(tags) + "setoption name Memory value false\n"
+                  + f"setoption name Seed value {seed}\n"
+                  + f"position {me} first {tags['First']} setup {setup} "
+                  + f"moves {' '.join(moves[:ply])}\nd\n")
+        if think:
+            script += f"go movetime {think}\n"
+        print("next moves:", " ".join(moves[ply:ply + 12]))
+        engine_process = subprocess.Popen([binary], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, text=True)
+        engine_process.stdin.write(script + "isready\n")
+        engine_process.stdin.flush()
+        # `quit` would stop the search at once: it waits for the search to end.
+        time.sleep(think / 1000 + 0.3 if think else 0)
+        out, _ = engine_process.communicate("isready\nquit\n")
+        print(out, end="")
+        return
+    sys.exit(f"records.py: no round {round_name} in {path}")
 
 
 def our_attacks(tags, moves, me):
@@ -473,6 +506,14 @@ if __name__ == "__main__":
     elif len(args) >= 3 and args[0] == "attacks":
         attacks(args[1], args[2], args[3] if len(args) > 3 else "engine",
                 args[4] if len(args) > 4 else "X9")
+    elif len(args) >= 5 and args[0] == "position":
+        options = {"--think": 0, "--seed": 1}
+        for flag in options:
+            if flag in args[:-1]:
+                i = args.index(flag)
+                options[flag], args = int(args[i + 1]), args[:i] + args[i + 2:]
+        position(args[1], args[2], int(args[3]), args[4], args[5] if len(args) > 5 else "engine",
+                 options["--think"], options["--seed"])
     elif len(args) >= 3 and args[0] == "strikes":
         strikes(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:
