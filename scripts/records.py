@@ -162,15 +162,19 @@ def rule_options(tags):
     return "".join(lines)
 
 
+def position_line(tags, moves, me, ply):
+    """The `position` command that gives ME's view of a record before ply `ply`."""
+    setup = tags["RedSetup" if me == "red" else "BlueSetup"]
+    return f"position {me} first {tags['First']} setup {setup} moves {' '.join(moves[:ply])}\n"
+
+
 def beliefs(tags, moves, me, binary, asks):
     """For each (ply, square) of `asks`: BINARY's belief line about the enemy piece on
     `square` in ME's view before ply `ply` (`d`, memory off), as (moved, {letter: chance}),
     or None where `d` printed no line for it (the piece was identified)."""
     if not asks:
         return []
-    setup = tags["RedSetup" if me == "red" else "BlueSetup"]
-    script = "".join(f"position {me} first {tags['First']} setup {setup} "
-                     f"moves {' '.join(moves[:ply])}\nd\nisready\n" for ply, _ in asks)
+    script = "".join(f"{position_line(tags, moves, me, ply)}d\nisready\n" for ply, _ in asks)
     out = subprocess.run([binary], input=rule_options(tags) + "setoption name Memory value false\n"
                          + "isready\n" + script + "quit\n", capture_output=True, text=True).stdout
     found = []
@@ -188,17 +192,15 @@ def position(path, round_name, ply, binary, engine, think, seed):
         if tags.get("Round") != round_name:
             continue
         me = side_of(tags, engine)
-        setup = tags["RedSetup" if me == "red" else "BlueSetup"]
         script = (rule_options(tags) + "setoption name Memory value false\n"
                   + f"setoption name Seed value {seed}\n"
-                  + f"position {me} first {tags['First']} setup {setup} "
-                  + f"moves {' '.join(moves[:ply])}\nd\n")
+                  + position_line(tags, moves, me, ply) + "d\n")
         if think:
             script += f"go movetime {think}\n"
         print("next moves:", " ".join(moves[ply:ply + 12]))
         engine_process = subprocess.Popen([binary], stdin=subprocess.PIPE,
                                           stdout=subprocess.PIPE, text=True)
-        engine_process.stdin.write(script + "isready\n")
+        engine_process.stdin.write(script)
         engine_process.stdin.flush()
         # `quit` would stop the search at once: it waits for the search to end.
         time.sleep(think / 1000 + 0.3 if think else 0)
