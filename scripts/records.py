@@ -32,9 +32,9 @@
       nearest piece that beats a Miner stood when the Miner arrived (a guard must stand
       beside the Bomb to take the Miner before it takes the Flag).
 
-  scripts/records.py position FILE ROUND PLY BINARY [ENGINE] [--think MS]
+  scripts/records.py position FILE ROUND PLY BINARY [ENGINE] [--think MS] [--seed N]
       ENGINE's view before ply PLY of round ROUND as BINARY's `d` prints it (memory off,
-      the seed from `--seed`, default 1), the record's next moves, and with `--think MS`
+      the engine's `Seed` N, default 1), the record's next moves, and with `--think MS`
       BINARY's search from there (`go movetime MS`): to look again at a move of a game.
 
   scripts/records.py timeline FILE [ENGINE] [--won]
@@ -509,13 +509,17 @@ if __name__ == "__main__":
         attacks(args[1], args[2], args[3] if len(args) > 3 else "engine",
                 args[4] if len(args) > 4 else "X9")
     elif len(args) >= 5 and args[0] == "position":
+        def number(text, what):
+            if not text.isdigit():
+                sys.exit(f"records.py position: {what} must be a whole number, not {text!r}")
+            return int(text)
         options = {"--think": 0, "--seed": 1}
         for flag in options:
             if flag in args[:-1]:
                 i = args.index(flag)
-                options[flag], args = int(args[i + 1]), args[:i] + args[i + 2:]
-        position(args[1], args[2], int(args[3]), args[4], args[5] if len(args) > 5 else "engine",
-                 options["--think"], options["--seed"])
+                options[flag], args = number(args[i + 1], flag), args[:i] + args[i + 2:]
+        position(args[1], args[2], number(args[3], "PLY"), args[4],
+                 args[5] if len(args) > 5 else "engine", options["--think"], options["--seed"])
     elif len(args) >= 3 and args[0] == "strikes":
         strikes(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:

@@ -653,7 +653,7 @@ struct RootBattle {
 /// chance says (measured together with Chase Raiders counting a piece that trades with the
 /// raider as an answer, session 35) was even: self-play 232-229-15 after 476 games at 50 ms
 /// (seed 311, stopped), peternlewis 35-4-1 against 35-5-0 (seed 422), its Spy taking our
-/// Marshal in 5 games of 40 either way (the belief gave it 1 % to 3 % there).
+/// Marshal in 5 games of 40 either way (the belief gave it 0.5 % to 3 % there).
 struct RootExposure {
     move_index: usize,
     /// The kind that strikes.
