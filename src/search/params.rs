@@ -137,7 +137,8 @@ pub const RECKLESS_LOSSES: usize = 2;
 /// Determinizations (sampled enemy armies) per root search at full strength. Fewer armies
 /// searched deeper did better in self-play at 50 ms a move, elo0 −25, elo1 5: 8 against 12,
 /// H1 accepted after 219 games (117-94-8, seed 302); 6 against 8, H1 after 305 games
-/// (156-137-12, seed 303); 4 against 6, H1 after 171 games (96-63-12, seed 312).
+/// (156-137-12, seed 303); 4 against 6, H1 after 171 games (96-63-12, seed 312). 3 against
+/// 4: 57-70-3 (−35 ± 60) after 130 games (seed 313), stopped.
 pub const SAMPLES: usize = 4;
 /// Deepest iteration at full strength.
 pub const MAX_DEPTH: u32 = 64;
