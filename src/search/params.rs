@@ -87,7 +87,9 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 pub const SCORE_SCALE: f64 = 350.0;
 /// In each sampled army a root move scoring more than this below the best one found so far
 /// is searched only far enough to prove it (its upper bound enters the mean): an exact
-/// score for every move of every sample cost most of the search.
+/// score for every move of every sample cost most of the search. 75 against 150 (with 4
+/// samples, 50 ms a move): 111-124-7 (−19 ± 43) after 242 games (seed 314), stopped,
+/// though `bench` visits 15 % fewer nodes.
 pub const ROOT_MARGIN: i32 = 150;
 /// Draws of the belief's chain that estimate the chance of each outcome of a root battle
 /// with a piece of unknown kind. Measured on four positions of games against peternlewis
