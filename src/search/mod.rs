@@ -14,7 +14,7 @@
 //! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
-//! ([`params::LMR_MIN_DEPTH`]), and a node tested so whose static score already reaches
+//! ([`params::LMR_MIN_DEPTH`]) and the latest two ([`params::LMR_DEEP_AFTER`]), and a node tested so whose static score already reaches
 //! the bound first tries a pass, the null move ([`params::NULL_MOVE`]): if the other
 //! side's reply, searched shallower, cannot bring it down, the node is cut off at once.
 //! Iterative deepening keeps a complete answer at every
@@ -1502,7 +1502,9 @@ impl Searcher<'_> {
                 // Principal variation search: a later move is first only tested against
                 // alpha (a null window), at a reduced depth when it is a late quiet one,
                 // and searched again in full only when the test says it may be better.
-                let reduced = if quiet && depth >= LMR_MIN_DEPTH.max(2) && n >= LMR_AFTER {
+                let reduced = if quiet && depth >= 4 && n >= LMR_DEEP_AFTER {
+                    depth - 3
+                } else if quiet && depth >= LMR_MIN_DEPTH.max(2) && n >= LMR_AFTER {
                     depth - 2
                 } else {
                     depth - 1
