@@ -1502,7 +1502,7 @@ impl Searcher<'_> {
                 // Principal variation search: a later move is first only tested against
                 // alpha (a null window), at a reduced depth when it is a late quiet one,
                 // and searched again in full only when the test says it may be better.
-                let reduced = if quiet && depth >= 4 && n >= LMR_DEEP_AFTER {
+                let reduced = if quiet && depth >= LMR_DEEP_MIN_DEPTH && n >= LMR_DEEP_AFTER {
                     depth - 3
                 } else if quiet && depth >= LMR_MIN_DEPTH.max(2) && n >= LMR_AFTER {
                     depth - 2

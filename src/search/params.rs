@@ -167,12 +167,14 @@ pub const REPEAT_DRAW_SEEN: usize = 2;
 pub const LMR_MIN_DEPTH: u32 = 2;
 /// ... the moves searched at full depth before reductions begin.
 pub const LMR_AFTER: usize = 3;
-/// ... and a quiet move ordered after this many, from depth 4, is tested two plies
-/// shallower (then one, then in full, as the tests say it may be better): Stratego has
+/// ... and a quiet move ordered after this many, from [`LMR_DEEP_MIN_DEPTH`], is tested
+/// two plies shallower (then one, then in full, as the tests say it may be better): Stratego has
 /// dozens of quiet moves a node, most of them idle. `bench --depth 5`: 1.19 M nodes
 /// instead of 1.74 M. Self-play against the build before at 50 ms a move, elo0 −25,
 /// elo1 5: H1 accepted after 273 games (148-121-4, seed 315).
 pub const LMR_DEEP_AFTER: usize = 10;
+/// ... at this depth and deeper (at least 3: the test searches the depth less 3 plies).
+pub const LMR_DEEP_MIN_DEPTH: u32 = 4;
 /// The null move (see `null_move` in the search): whether the search tries it, from which
 /// depth, and how many plies shallower than a move the reply to the pass is searched.
 /// `bench --depth 6`: 5.82 M nodes instead of 6.58 M (5.35 M with a reduction of 3).
