@@ -14,8 +14,8 @@
 //! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
-//! ([`params::LMR_MIN_DEPTH`]) and the latest two ([`params::LMR_DEEP_AFTER`]), and a node tested so whose static score already reaches
-//! the bound first tries a pass, the null move ([`params::NULL_MOVE`]): if the other
+//! ([`params::LMR_MIN_DEPTH`]), the latest of them two ([`params::LMR_DEEP_AFTER`]), and a
+//! node tested so whose static score already reaches the bound first tries a pass, the null move ([`params::NULL_MOVE`]): if the other
 //! side's reply, searched shallower, cannot bring it down, the node is cut off at once.
 //! Iterative deepening keeps a complete answer at every
 //! moment; the clock, a node limit or `stop` end the search. The last iteration decides:
@@ -1502,13 +1502,7 @@ impl Searcher<'_> {
                 // Principal variation search: a later move is first only tested against
                 // alpha (a null window), at a reduced depth when it is a late quiet one,
                 // and searched again in full only when the test says it may be better.
-                let reduced = if quiet && depth >= LMR_DEEP_MIN_DEPTH && n >= LMR_DEEP_AFTER {
-                    depth - 3
-                } else if quiet && depth >= LMR_MIN_DEPTH.max(2) && n >= LMR_AFTER {
-                    depth - 2
-                } else {
-                    depth - 1
-                };
+                let reduced = depth - 1 - reduction(depth, n, quiet);
                 let mut v = search(self, pos, reduced, alpha, alpha + 1);
                 if v > alpha && reduced < depth - 1 {
                     v = search(self, pos, depth - 1, alpha, alpha + 1);
@@ -1726,6 +1720,22 @@ impl Searcher<'_> {
     }
 }
 
+/// Plies beyond the one a move takes by which the null-window test of the `n`th move
+/// (from 0) of a node at `depth` is shallower: late quiet moves are tested shallower, the
+/// latest shallower still (late move reductions).
+fn reduction(depth: u32, n: usize, quiet: bool) -> u32 {
+    if quiet && depth >= LMR_DEEP_MIN_DEPTH && n >= LMR_DEEP_AFTER {
+        2
+    } else if quiet && depth >= LMR_MIN_DEPTH.max(2) && n >= LMR_AFTER {
+        1
+    } else {
+        0
+    }
+}
+
+// The deeper reduction must leave a depth to search, and start no earlier than the first.
+const _: () = assert!(LMR_DEEP_MIN_DEPTH >= 3 && LMR_DEEP_AFTER >= LMR_AFTER);
+
 /// A child's score `v`, negated to the parent's side, plus the parent's `shift` (see
 /// [`Searcher::blind_shift`]); a forced result is left as it is.
 fn shifted(v: i32, shift: i32) -> i32 {
@@ -1790,6 +1800,29 @@ fn score_from_table(score: i32, ply: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+
+    #[test]
+    fn late_quiet_moves_are_tested_shallower_the_later_the_more() {
+        let deep = LMR_DEEP_MIN_DEPTH.max(LMR_MIN_DEPTH);
+        assert_eq!(
+            reduction(deep, 0, true),
+            0,
+            "the first move is searched in full"
+        );
+        assert_eq!(reduction(deep, LMR_AFTER, true), 1);
+        assert_eq!(reduction(deep, LMR_DEEP_AFTER, true), 2);
+        assert_eq!(
+            reduction(deep, LMR_DEEP_AFTER, false),
+            0,
+            "attacks are not reduced"
+        );
+        assert_eq!(reduction(LMR_DEEP_MIN_DEPTH - 1, LMR_DEEP_AFTER, true), 1);
+        assert_eq!(
+            reduction(1, LMR_DEEP_AFTER, true),
+            0,
+            "depth 1 leaves nothing to cut"
+        );
+    }
 
     #[test]
     fn scores_and_win_chances_convert_both_ways() {

@@ -168,8 +168,8 @@ pub const LMR_MIN_DEPTH: u32 = 2;
 /// ... the moves searched at full depth before reductions begin.
 pub const LMR_AFTER: usize = 3;
 /// ... and a quiet move ordered after this many, from [`LMR_DEEP_MIN_DEPTH`], is tested
-/// two plies shallower (then one, then in full, as the tests say it may be better): Stratego has
-/// dozens of quiet moves a node, most of them idle. `bench --depth 5`: 1.19 M nodes
+/// two plies shallower (then one, then in full, as the tests say it may be better):
+/// Stratego has dozens of quiet moves a node, most of them idle. `bench --depth 5`: 1.19 M nodes
 /// instead of 1.74 M. Self-play against the build before at 50 ms a move, elo0 −25,
 /// elo1 5: H1 accepted after 273 games (148-121-4, seed 315).
 pub const LMR_DEEP_AFTER: usize = 10;
