@@ -654,6 +654,12 @@ struct RootBattle {
 /// raider as an answer, session 35) was even: self-play 232-229-15 after 476 games at 50 ms
 /// (seed 311, stopped), peternlewis 35-4-1 against 35-5-0 (seed 422), its Spy taking our
 /// Marshal in 5 games of 40 either way (the belief gave it 0.5 % to 3 % there).
+///
+/// Weighing the enemy's Marshal beside our identified General so as well (the one kind that
+/// beats a General, at the belief's chance) was not kept: self-play 64-71-6 after 141 games
+/// at 50 ms (seed 317, stopped), the enemy's Marshal taking our General in 34 of them
+/// against 32. (Against peternlewis, without memory, its Marshal took our General in 14
+/// games of 40 at seed 423 with the build before.)
 struct RootExposure {
     move_index: usize,
     /// The kind that strikes.
