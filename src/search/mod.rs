@@ -15,10 +15,10 @@
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
 //! ([`params::LMR_MIN_DEPTH`]), the latest of them two ([`params::LMR_DEEP_AFTER`]), and a
-//! node tested so whose static score already reaches the bound first tries a pass, the null move ([`params::NULL_MOVE`]): if the other
-//! side's reply, searched shallower, cannot bring it down, the node is cut off at once.
-//! Iterative deepening keeps a complete answer at every
-//! moment; the clock, a node limit or `stop` end the search. The last iteration decides:
+//! node tested so whose static score already reaches the bound first tries a pass, the
+//! null move ([`params::NULL_MOVE`]): if the other side's reply, searched shallower, cannot
+//! bring it down, the node is cut off at once. Iterative deepening keeps a complete answer
+//! at every moment; the clock, a node limit or `stop` end the search. The last iteration decides:
 //! over every sample when it finished, otherwise over the samples it finished and the
 //! previous depth's scores of the others. When every move loses by force in every sample
 //! (each shows the enemy our Flag), the search starts again as if the enemy may not find
@@ -643,10 +643,10 @@ struct RootBattle {
 /// kind carries its exposure in its [`RootBattle`], whose win it splits: in self-play most
 /// Marshals a Spy took had just taken a hidden piece beside it.
 ///
-/// Without it, the twelve samples of the time met a Spy with a chance of 3 % beside the square in no sample
-/// at all in most searches: against peternlewis, which keeps its Spy unmoved in its front
-/// row behind a lake, our identified Marshal stepped next to it in 7 to 12 games of 40, and
-/// the Spy took it.
+/// Without it, the twelve samples of the time met a Spy with a chance of 3 % beside the
+/// square in no sample at all in most searches: against peternlewis, which keeps its Spy
+/// unmoved in its front row behind a lake, our identified Marshal stepped next to it in 7
+/// to 12 games of 40, and the Spy took it.
 ///
 /// The moves that leave such a Marshal where it already stands beside a possible Spy are
 /// not weighed so. Putting the Spy beside it in as many sampled armies as the doubted
@@ -655,7 +655,7 @@ struct RootBattle {
 /// (seed 311, stopped), peternlewis 35-4-1 against 35-5-0 (seed 422), its Spy taking our
 /// Marshal in 5 games of 40 either way (the belief gave it 0.5 % to 3 % there).
 ///
-/// Weighing the enemy's Marshal beside our identified General so as well (the one kind that
+/// Weighing the enemy's Marshal beside our identified General likewise (the one kind that
 /// beats a General, at the belief's chance) was not kept: self-play 64-71-6 after 141 games
 /// at 50 ms (seed 317, stopped), the enemy's Marshal taking our General in 34 of them
 /// against 32. (Against peternlewis, without memory, its Marshal took our General in 14

@@ -173,16 +173,17 @@ pub const LMR_MIN_DEPTH: u32 = 2;
 pub const LMR_AFTER: usize = 3;
 /// ... and a quiet move ordered after this many, from [`LMR_DEEP_MIN_DEPTH`], is tested
 /// two plies shallower (then one, then in full, as the tests say it may be better):
-/// Stratego has dozens of quiet moves a node, most of them idle. `bench --depth 5`: 1.19 M nodes
-/// instead of 1.74 M. Self-play against the build before at 50 ms a move, elo0 −25,
+/// Stratego has dozens of quiet moves a node, most of them idle. `bench --depth 5`: 1.19 M
+/// nodes instead of 1.74 M. Self-play against the build before at 50 ms a move, elo0 −25,
 /// elo1 5: H1 accepted after 273 games (148-121-4, seed 315). After 6 instead (1.08 M
 /// nodes): 14-22 after 36 games (seed 316), stopped early, little evidence either way.
 pub const LMR_DEEP_AFTER: usize = 10;
 /// ... at this depth and deeper (at least 3: the test searches the depth less 3 plies).
-/// Late move pruning on top (at depth 1, in a null-window node, no quiet move searched after
-/// the first 12 once one move scored no forced loss; `bench --depth 5` 0.97 M nodes,
-/// `--depth 6` 2.16 M instead of 2.80 M): 232-230-19 after 481 games (seed 319, LLR 1.51 of
-/// 2.94), stopped undecided.
+///
+/// Not kept, on top of these reductions: late move pruning (at depth 1, in a null-window
+/// node, no quiet move searched after the first 12 once one move scored no forced loss;
+/// `bench --depth 5` 0.97 M nodes, `--depth 6` 2.16 M instead of 2.80 M): 232-230-19 after
+/// 481 games at 50 ms a move (seed 319, LLR 1.51 of 2.94), stopped undecided.
 pub const LMR_DEEP_MIN_DEPTH: u32 = 4;
 /// The null move (see `null_move` in the search): whether the search tries it, from which
 /// depth, and how many plies shallower than a move the reply to the pass is searched.
