@@ -14,11 +14,12 @@
 //! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
-//! ([`params::LMR_MIN_DEPTH`]), the latest of them two ([`params::LMR_DEEP_AFTER`]), and a
-//! node tested so whose static score already reaches the bound first tries a pass, the
-//! null move ([`params::NULL_MOVE`]): if the other side's reply, searched shallower, cannot
-//! bring it down, the node is cut off at once. Iterative deepening keeps a complete answer
-//! at every moment; the clock, a node limit or `stop` end the search. The last iteration decides:
+//! ([`params::LMR_MIN_DEPTH`]), the latest of them two ([`params::LMR_DEEP_AFTER`]) or, at
+//! the last ply, not at all ([`params::LMP_AFTER`]), and a node tested so whose static
+//! score already reaches the bound first tries a pass, the null move
+//! ([`params::NULL_MOVE`]): if the other side's reply, searched shallower, cannot bring it
+//! down, the node is cut off at once. Iterative deepening keeps a complete answer at every
+//! moment; the clock, a node limit or `stop` end the search. The last iteration decides:
 //! over every sample when it finished, otherwise over the samples it finished and the
 //! previous depth's scores of the others. When every move loses by force in every sample
 //! (each shows the enemy our Flag), the search starts again as if the enemy may not find
@@ -1496,6 +1497,9 @@ impl Searcher<'_> {
         let mut best_move = moves[0];
         for (n, &(m, _, index)) in moves.iter().enumerate() {
             let quiet = !pos.cell(m.to).is_piece();
+            if prunable(depth, n, quiet, beta - alpha == 1) && best > -WIN_BOUND {
+                continue;
+            }
             let shift = self.blind_shift(pos, m);
             let kept = self.play(pos, m);
             // The child searched between `lo` and `hi` (our side's bounds).
@@ -1739,6 +1743,14 @@ fn reduction(depth: u32, n: usize, quiet: bool) -> u32 {
     }
 }
 
+/// Whether the `n`th move (from 0) of a node at `depth`, tested with a null window
+/// (`scout`), is not searched at all (late move pruning): at the last ply before the
+/// horizon a quiet move can only lift the score by what it changes in the evaluation, and
+/// the history heuristic has put the quiet moves likeliest to do so first.
+fn prunable(depth: u32, n: usize, quiet: bool, scout: bool) -> bool {
+    quiet && scout && depth == 1 && n >= LMP_AFTER
+}
+
 // The deeper reduction must leave a depth to search, and start no earlier than the first.
 const _: () = assert!(LMR_DEEP_MIN_DEPTH >= 3 && LMR_DEEP_AFTER >= LMR_AFTER);
 
@@ -1828,6 +1840,21 @@ mod tests {
             0,
             "depth 1 leaves nothing to cut"
         );
+    }
+
+    #[test]
+    fn late_quiet_moves_at_the_last_ply_of_a_scout_search_are_pruned() {
+        assert!(prunable(1, LMP_AFTER, true, true));
+        assert!(
+            !prunable(1, LMP_AFTER - 1, true, true),
+            "the early moves are searched"
+        );
+        assert!(!prunable(1, LMP_AFTER, false, true), "attacks are searched");
+        assert!(
+            !prunable(1, LMP_AFTER, true, false),
+            "a full window's node is searched"
+        );
+        assert!(!prunable(2, LMP_AFTER, true, true), "only at the last ply");
     }
 
     #[test]
