@@ -446,6 +446,8 @@ impl Engine {
                 for l in v.belief_text(&mut rng, self.opts.evidence()).lines() {
                     self.out.line(&format!("info string {l}"));
                 }
+                self.out
+                    .line(&format!("info string {}", search::enemy_model_text(v)));
                 if self.rules.game() == crate::rules::GameKind::RankDuel {
                     let (p, q) = (v.points(), v.probes_left());
                     self.out.line(&format!(

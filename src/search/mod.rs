@@ -262,6 +262,7 @@ pub fn search(
             flag_known,
             stale: view.plies_since_enemy_loss(),
             blind: &blind,
+            blind_enemy: (!cautious).then(|| BlindEnemy::new(view)),
             flag_guard: config.flag_guard,
             chase_raiders: config.chase_raiders,
             hope,
@@ -420,6 +421,9 @@ struct Shared<'a> {
     stale: u32,
     /// What our attacks below the root on the enemy's unmoved hidden pieces win on average.
     blind: &'a BlindBattles,
+    /// What a reckless enemy's attacks on our hidden pieces win on average (none while the
+    /// enemy is [`Caution`]s).
+    blind_enemy: Option<BlindEnemy>,
     /// Whether a late guard of our walled Flag costs ([`Config::flag_guard`]).
     flag_guard: bool,
     /// Whether an unanswered enemy raider costs ([`Config::chase_raiders`]).
@@ -880,6 +884,79 @@ impl BlindBattles {
     }
 }
 
+/// A reckless enemy's attacks below the root on pieces of ours it has not identified,
+/// weighed by what it could know of them instead of what the sampled army shows it: the
+/// mirror of [`BlindBattles`]. An enemy searched as seeing our ranks attacked exactly the
+/// pieces it beats, so the search feared for every weak piece of ours beside it and never
+/// counted on a strong one of ours taking the attacker, while an enemy that gambles meets
+/// whatever stands there. Such an attack scores, for the enemy, what the sampled army makes
+/// of it less the material the battle gives there, plus what it gives on average over the
+/// kinds our hidden pieces have (each as often as we hide it; only the movable ones for a
+/// piece that has moved). Taking our Flag still ends the game: its guard does not rest on
+/// the enemy's luck.
+struct BlindEnemy {
+    /// Per enemy attacker kind: the mean gain of attacking a hidden piece of ours that has
+    /// never moved, and one that has.
+    unmoved: [i32; MAX_KINDS],
+    moved: [i32; MAX_KINDS],
+    /// The side the search plays.
+    me: Color,
+}
+
+impl BlindEnemy {
+    fn new(view: &View) -> BlindEnemy {
+        let rules = view.rules();
+        let kinds = rules.kinds().len().min(MAX_KINDS);
+        let mut hidden = [0u32; MAX_KINDS];
+        for p in view.own_pieces() {
+            if p.square.is_some() && !p.revealed && p.kind < MAX_KINDS {
+                hidden[p.kind] += 1;
+            }
+        }
+        let movable = crate::view::movable_kinds(rules);
+        let mean = |attacker: usize, moved: bool| {
+            let (mut sum, mut count) = (0i64, 0i64);
+            for (k, &n) in hidden.iter().enumerate().take(kinds) {
+                if n == 0 || (moved && movable & (1 << k) == 0) {
+                    continue;
+                }
+                sum += i64::from(n) * i64::from(battle_gain(rules, attacker, k));
+                count += i64::from(n);
+            }
+            if count == 0 {
+                0
+            } else {
+                (sum as f64 / count as f64).round() as i32
+            }
+        };
+        let mut b = BlindEnemy {
+            unmoved: [0; MAX_KINDS],
+            moved: [0; MAX_KINDS],
+            me: view.me(),
+        };
+        for a in 0..kinds {
+            b.unmoved[a] = mean(a, false);
+            b.moved[a] = mean(a, true);
+        }
+        b
+    }
+
+    /// For the enemy's move `m` in `pos`, an attack on a piece of ours it has not
+    /// identified: what the battle gives it on average, and what it gives in this army.
+    fn gains(&self, pos: &Position, m: Move) -> Option<(i32, i32)> {
+        let (a, d) = (pos.cell(m.from), pos.cell(m.to));
+        if m.kind.is_action() || !d.is_of(self.me) || d.is_revealed() || a.kind() >= MAX_KINDS {
+            return None;
+        }
+        let mean = if d.has_moved() {
+            self.moved[a.kind()]
+        } else {
+            self.unmoved[a.kind()]
+        };
+        Some((mean, battle_gain(pos.rules(), a.kind(), d.kind())))
+    }
+}
+
 /// A root move that exposes a piece of ours: its index, the kind that could strike, and
 /// the hidden neighbours that may be of that kind (square, index among the enemy pieces).
 type Exposing = (usize, usize, Vec<(Square, usize)>);
@@ -1199,20 +1276,59 @@ struct Caution {
 }
 
 /// Whether the enemy has shown that it attacks our pieces without knowing what they are:
-/// [`RECKLESS_LOSSES`] battles lost by pieces worth more than a probe
-/// ([`CAUTIOUS_PROBE_VALUE`]) attacking a piece of ours it had not identified. Such an
-/// enemy is searched as one that sees our ranks, which keeps our Flag guarded against it.
-/// Counting every such battle (Scouts' too), `classic` lost one in 14 of 120 games, two or
-/// more in 4; `greedy` two or more in 112 of 120. With 3, `greedy`'s Colonel once walked
-/// through four of our hidden pieces to our Flag after only two.
+/// [`RECKLESS_ATTACKS`] attacks on pieces of ours it had not identified that it could not
+/// have made knowingly ([`knowing_attack`]), won or lost. Such an enemy may attack any
+/// piece of ours in the sampled armies, each attack on a hidden one weighed by what it gives
+/// on average ([`BlindEnemy`]), and finds our Flag, which keeps it guarded. Counting only the attacks
+/// it lost, celsius's Colonel took seven of our hidden pieces in a row along our back rows
+/// while the search, sure it would not touch them, stepped more of them beside it. Counting
+/// every lost attack (Scouts' too), `classic` lost one in 14 of 120 games, two or more in
+/// 4; `greedy` two or more in 112 of 120. With 3 lost attacks, `greedy`'s Colonel once
+/// walked through four of our hidden pieces to our Flag after only two.
 fn reckless_enemy(view: &View) -> bool {
+    blind_attack_count(view) >= RECKLESS_ATTACKS
+}
+
+/// How many of the enemy's attacks on our unidentified pieces it could not have made
+/// knowingly ([`knowing_attack`]).
+fn blind_attack_count(view: &View) -> usize {
     let rules = view.rules();
-    let blind = view
-        .blind_losses()
+    view.blind_attacks()
         .iter()
-        .filter(|&&k| kind_value(rules, k) > CAUTIOUS_PROBE_VALUE)
-        .count();
-    blind >= RECKLESS_LOSSES
+        .filter(|a| !knowing_attack(rules, a.attacker, a.could_be, a.unmoved))
+        .count()
+}
+
+/// One line for `d`: how the search plays the enemy's attacks on our unidentified pieces,
+/// and the count of blind ones it goes by.
+pub fn enemy_model_text(view: &View) -> String {
+    let blind = blind_attack_count(view);
+    let model = if !CAUTIOUS_OPPONENT || blind >= RECKLESS_ATTACKS {
+        "searched as attacking blindly".to_string()
+    } else {
+        format!("searched as attacking only knowingly until {RECKLESS_ATTACKS}")
+    };
+    format!("enemy attacks made blindly: {blind}, {model}")
+}
+
+/// Whether an enemy `attacker` may attack a piece of ours it has not identified, knowing
+/// only that it is one of `could_be` (and has never moved, when `unmoved`): it beats (or
+/// trades evenly with) every one of them, or it defuses every Bomb among them and the piece
+/// has never moved, or it is cheap enough to probe with ([`CAUTIOUS_PROBE_VALUE`]).
+fn knowing_attack(
+    rules: &crate::rules::Rules,
+    attacker: usize,
+    could_be: KindSet,
+    unmoved: bool,
+) -> bool {
+    let kinds = rules.kinds().len().min(MAX_KINDS);
+    let in_set = || (0..kinds).filter(move |k| could_be & (1 << k) != 0);
+    let safe = in_set().all(|k| rules.battle(attacker, k) != Outcome::DefenderWins);
+    let mut bombs = in_set().filter(|&k| rules.is_bomb(k)).peekable();
+    let defuses = unmoved
+        && bombs.peek().is_some()
+        && bombs.all(|k| rules.battle(attacker, k) == Outcome::AttackerWins);
+    kind_value(rules, attacker) <= CAUTIOUS_PROBE_VALUE || safe || defuses
 }
 
 impl Caution {
@@ -1225,18 +1341,9 @@ impl Caution {
             .filter(|&sq| !pos.cell(sq).is_revealed())
             .fold(0 as KindSet, |s, sq| s | 1 << pos.cell(sq).kind());
         let movable = crate::view::movable_kinds(rules);
-        let in_set = |set: KindSet| (0..kinds).filter(move |k| set & (1 << k) != 0);
-        let may_attack = |attacker: usize, could_be: KindSet, unmoved: bool| {
-            let safe = in_set(could_be).all(|k| rules.battle(attacker, k) != Outcome::DefenderWins);
-            let mut bombs = in_set(could_be).filter(|&k| rules.is_bomb(k)).peekable();
-            let defuses = unmoved
-                && bombs.peek().is_some()
-                && bombs.all(|k| rules.battle(attacker, k) == Outcome::AttackerWins);
-            kind_value(rules, attacker) <= CAUTIOUS_PROBE_VALUE || safe || defuses
-        };
         let allowed = |could_be: KindSet, unmoved: bool| {
             (0..kinds)
-                .filter(|&a| may_attack(a, could_be, unmoved))
+                .filter(|&a| knowing_attack(rules, a, could_be, unmoved))
                 .fold(0 as KindSet, |s, a| s | 1 << a)
         };
         Caution {
@@ -1421,16 +1528,23 @@ impl Searcher<'_> {
         sign * (lead - contempt)
     }
 
-    /// What [`BlindBattles`] adds to the score of our move `m` in `pos` below the root: the
-    /// belief's mean gain of the battle less the sampled army's (0 for any other move).
+    /// What [`BlindBattles`] adds to the score of our move `m` in `pos` below the root, and
+    /// [`BlindEnemy`] to the enemy's: the mean gain of the battle less the sampled army's
+    /// (0 for any other move).
     fn blind_shift(&self, pos: &Position, m: Move) -> i32 {
-        if pos.side_to_move() != self.shared.me {
-            return 0;
-        }
-        self.shared
-            .blind
-            .gains(pos, m)
+        self.blind_gains(pos, m)
             .map_or(0, |(mean, sampled)| mean - sampled)
+    }
+
+    /// The mean and the sampled army's gain of a battle the side to move in `pos` begins
+    /// with `m` against a piece it has not identified, where the search weighs it by its
+    /// mean (see [`Searcher::blind_shift`]).
+    fn blind_gains(&self, pos: &Position, m: Move) -> Option<(i32, i32)> {
+        if pos.side_to_move() == self.shared.me {
+            self.shared.blind.gains(pos, m)
+        } else {
+            self.shared.blind_enemy.as_ref()?.gains(pos, m)
+        }
     }
 
     /// Counts a node; every few nodes looks at the stop flag, the clock and the node limit.
@@ -1681,11 +1795,10 @@ impl Searcher<'_> {
             }
         }
         let rules = pos.rules();
-        let ours = pos.side_to_move() == self.shared.me;
-        let blind = self.shared.blind;
-        list.extend(self.generated.iter().enumerate().map(|(index, &m)| {
+        let generated = std::mem::take(&mut self.generated);
+        list.extend(generated.iter().enumerate().map(|(index, &m)| {
             let (a, d) = (pos.cell(m.from), pos.cell(m.to));
-            let gain = match ours.then(|| blind.gains(pos, m)).flatten() {
+            let gain = match self.blind_gains(pos, m) {
                 Some((mean, _)) => mean,
                 None if d.is_piece() => battle_gain(rules, a.kind(), d.kind()),
                 None => 0,
@@ -1697,6 +1810,7 @@ impl Searcher<'_> {
             });
             (m, if from_table { i32::MAX } else { gain }, index as u16)
         }));
+        self.generated = generated;
         // Quiet moves (and even trades) after the winning attacks, those that cut off most
         // often elsewhere in the tree first. Each move's key is worked out once, as one
         // number that sorts the moves best first and, among equals, in the order they were
@@ -2042,10 +2156,11 @@ mod tests {
         assert!(allowed("d4e4"));
     }
 
-    /// Battles the enemy lost against pieces of ours it had not identified make it reckless;
-    /// one against an identified piece, or a Scout's probe, does not count.
+    /// Attacks on pieces of ours the enemy had not identified, won or lost, make it reckless
+    /// when it could not have made them knowingly; one against an identified piece, a
+    /// Scout's probe or a Miner's try at a piece that never moved does not count.
     #[test]
-    fn an_enemy_that_loses_blind_attacks_is_reckless() {
+    fn an_enemy_that_attacks_blindly_is_reckless() {
         let rules = Arc::new(Rules::preset("classic").unwrap());
         let setup: crate::board::Setup = "62X862B4B2/827S927B4B/72653265B4/335F52343B"
             .parse()
@@ -2058,20 +2173,24 @@ mod tests {
             }
             reckless_enemy(view)
         };
-        // Its 5 runs into our moved 6 at a5, its Scout into our 6 at e5.
+        // Its 5 runs into our moved 6 at a5 (one), its Scout into our 6 at e5 (a probe).
         assert!(!play(
             &mut view,
             "a4a5 a7a6 e4e5 a6a5x56< b4b5 e7e6 j4j5 e6e5x26<"
         ));
         // Its 4 attacks our 6 at e5, now identified.
         assert!(!play(&mut view, "b5b6 f7f6 j5j6 f6f5 a5a4 f5e5x46<"));
-        assert_eq!(view.blind_losses().len(), 2);
+        assert_eq!(view.blind_attacks().len(), 2);
         assert_eq!(view.plies_since_enemy_loss(), 0);
         assert!(!play(&mut view, "a4a5 i7i6 b6b5 i6i5 j6j5"));
         assert_eq!(view.plies_since_enemy_loss(), 5);
-        // A second blind loss worth more than a probe: its 7 into our hidden Bomb at i4.
-        assert!(play(&mut view, "i5i4x7B<"));
+        // A Miner takes our Bomb at i4, then loses to our 4 at h4: both pieces had never
+        // moved, and it defuses every Bomb we hide.
+        assert!(!play(&mut view, "i5i4x3B> f4f5 i4h4x34<"));
         assert_eq!(view.plies_since_enemy_loss(), 0);
+        assert_eq!(view.blind_attacks().len(), 4);
+        // A 7 takes our moved Scout at j5: it won, but our Marshal could have stood there.
+        assert!(play(&mut view, "f5f6 j7j6 f6f5 j6j5x72>"));
     }
 
     /// An enemy Flag that every sampled army puts within reach below the root, each in a
@@ -2383,6 +2502,55 @@ mod tests {
 
     /// Below the root, our attack on an unmoved piece we have not identified is worth what
     /// the belief expects of it, whatever the sampled army holds there.
+    /// A reckless enemy's attack on a hidden piece of ours is weighed over the kinds we
+    /// hide, each as often as we hide it (the movable ones for a piece that has moved); an
+    /// attack on an identified piece is left to the sample.
+    #[test]
+    fn a_blind_enemy_attack_counts_what_our_hidden_kinds_give_on_average() {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let text = |side: &str| {
+            format!(
+                "bF........./........../........../........../..__..__../..__..__../\
+                 ........../....r4+b8+r9+*.../.....r2..../rXr2r2.....rBrF {side} 0"
+            )
+        };
+        let view =
+            View::from_position(&Position::from_text(Arc::clone(&rules), &text("r")).unwrap());
+        let blind = BlindEnemy::new(&view);
+        let letter = |c: char| rules.kind_by_letter(c).unwrap();
+        let colonel = letter('8');
+        let mean = |hidden: &str| {
+            let total: i32 = hidden
+                .chars()
+                .map(|c| battle_gain(&rules, colonel, letter(c)))
+                .sum();
+            (f64::from(total) / hidden.len() as f64).round() as i32
+        };
+        assert_eq!(blind.unmoved[colonel], mean("X2224BF"));
+        assert_eq!(blind.moved[colonel], mean("X2224"));
+        let pos = Position::from_text(Arc::clone(&rules), &text("b")).unwrap();
+        let attack = |to: &str| Move {
+            from: "f3".parse().unwrap(),
+            to: to.parse().unwrap(),
+            kind: crate::movegen::MoveKind::Step,
+        };
+        assert_eq!(
+            blind.gains(&pos, attack("e3")),
+            Some((
+                blind.moved[colonel],
+                battle_gain(&rules, colonel, letter('4'))
+            ))
+        );
+        assert_eq!(
+            blind.gains(&pos, attack("f2")),
+            Some((
+                blind.unmoved[colonel],
+                battle_gain(&rules, colonel, letter('2'))
+            ))
+        );
+        assert_eq!(blind.gains(&pos, attack("g3")), None);
+    }
+
     #[test]
     fn a_blind_attack_below_the_root_counts_what_the_belief_expects() {
         let rules = Arc::new(Rules::preset("classic").unwrap());

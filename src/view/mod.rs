@@ -28,6 +28,21 @@ use crate::rules::{GameKind, Outcome, Rules};
 /// A set of kind indices.
 pub type KindSet = u16;
 
+/// An enemy attack on a piece of ours whose rank it had not seen: what the search weighs
+/// to tell an enemy that attacks only what it knows it beats from one that gambles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlindAttack {
+    /// The attacker's kind.
+    pub attacker: usize,
+    /// The kinds the attacked piece could have been, as far as the enemy could know: those
+    /// of our pieces not yet revealed, only the movable ones if it had moved.
+    pub could_be: KindSet,
+    /// The attacked piece had never moved.
+    pub unmoved: bool,
+    /// The attacker lost the battle.
+    pub lost: bool,
+}
+
 /// One of the player's own pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OwnPiece {
@@ -147,9 +162,8 @@ pub struct View {
     lanes: [Option<u8>; 2],
     /// Rank duel: decided by sudden death.
     decided: bool,
-    /// The kinds of the enemy pieces that attacked a piece of ours whose rank they had not
-    /// seen, and lost: what a player that attacks only what it knows it beats never does.
-    blind_losses: Vec<usize>,
+    /// The enemy's attacks on pieces of ours whose rank it had not seen, in order.
+    blind_attacks: Vec<BlindAttack>,
     /// The ply after which the enemy last lost a piece (0 when it never has).
     enemy_lost_at: u32,
     /// What earlier games against this opponent showed of its setups (the belief weighs it).
@@ -255,7 +269,7 @@ impl View {
             probes: [rules.options().probes; 2],
             lanes: [None; 2],
             decided: false,
-            blind_losses: Vec::new(),
+            blind_attacks: Vec::new(),
             enemy_lost_at: 0,
             recollection: None,
             placements: Vec::new(),
@@ -327,7 +341,7 @@ impl View {
             probes: pos.probes_left(),
             lanes: pos.lanes(),
             decided: false,
-            blind_losses: Vec::new(),
+            blind_attacks: Vec::new(),
             enemy_lost_at: pos.ply(),
             recollection: None,
             placements: Vec::new(),
@@ -408,10 +422,10 @@ impl View {
         self.ply
     }
 
-    /// The kinds of the enemy pieces that lost an attack on a piece of ours they had not
-    /// identified, one entry per such battle, in the order they happened.
-    pub fn blind_losses(&self) -> &[usize] {
-        &self.blind_losses
+    /// The enemy's attacks on pieces of ours it had not identified, in the order they
+    /// happened.
+    pub fn blind_attacks(&self) -> &[BlindAttack] {
+        &self.blind_attacks
     }
 
     /// Gives the belief what earlier games against this opponent showed.
@@ -758,8 +772,24 @@ impl View {
             _ => {}
         }
         if let (Some(b), Slot::Own(d)) = (m.battle, target) {
-            if !self.own[d as usize].revealed && b.outcome == Outcome::DefenderWins {
-                self.blind_losses.push(b.attacker);
+            let piece = &self.own[d as usize];
+            if !piece.revealed {
+                let hidden = self
+                    .own
+                    .iter()
+                    .filter(|p| p.square.is_some() && !p.revealed)
+                    .fold(0 as KindSet, |s, p| s | 1 << p.kind);
+                let could_be = if piece.moved {
+                    hidden & movable_kinds(&self.rules)
+                } else {
+                    hidden
+                };
+                self.blind_attacks.push(BlindAttack {
+                    attacker: b.attacker,
+                    could_be,
+                    unmoved: !piece.moved,
+                    lost: b.outcome == Outcome::DefenderWins,
+                });
             }
         }
         if let Some(b) = m.battle {
