@@ -1278,13 +1278,14 @@ struct Caution {
 /// Whether the enemy has shown that it attacks our pieces without knowing what they are:
 /// [`RECKLESS_ATTACKS`] attacks on pieces of ours it had not identified that it could not
 /// have made knowingly ([`knowing_attack`]), won or lost. Such an enemy may attack any
-/// piece of ours in the sampled armies, each attack on a hidden one weighed by what it gives
-/// on average ([`BlindEnemy`]), and finds our Flag, which keeps it guarded. Counting only the attacks
-/// it lost, celsius's Colonel took seven of our hidden pieces in a row along our back rows
-/// while the search, sure it would not touch them, stepped more of them beside it. Counting
-/// every lost attack (Scouts' too), `classic` lost one in 14 of 120 games, two or more in
-/// 4; `greedy` two or more in 112 of 120. With 3 lost attacks, `greedy`'s Colonel once
-/// walked through four of our hidden pieces to our Flag after only two.
+/// piece of ours in the sampled armies, each attack on a hidden one weighed by what it
+/// gives on average ([`BlindEnemy`]); it still finds our Flag, which keeps it guarded.
+///
+/// Counting only the attacks it lost, celsius's Colonel took seven of our hidden pieces in
+/// a row along our back rows while the search, sure it would not touch them, stepped more
+/// of them beside it. Under that count (Scouts' losses too), `classic` lost one in 14 of
+/// 120 games and two or more in 4, `greedy` two or more in 112 of 120; with a threshold of
+/// 3, `greedy`'s Colonel once walked through four of our hidden pieces to our Flag.
 fn reckless_enemy(view: &View) -> bool {
     blind_attack_count(view) >= RECKLESS_ATTACKS
 }

@@ -28,8 +28,9 @@ use crate::rules::{GameKind, Outcome, Rules};
 /// A set of kind indices.
 pub type KindSet = u16;
 
-/// An enemy attack on a piece of ours whose rank it had not seen: what the search weighs
-/// to tell an enemy that attacks only what it knows it beats from one that gambles.
+/// An enemy attack on a piece of ours whose rank it had not seen, won or lost: what the
+/// search weighs to tell an enemy that attacks only what it knows it beats from one that
+/// gambles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlindAttack {
     /// The attacker's kind.
@@ -39,8 +40,6 @@ pub struct BlindAttack {
     pub could_be: KindSet,
     /// The attacked piece had never moved.
     pub unmoved: bool,
-    /// The attacker lost the battle.
-    pub lost: bool,
 }
 
 /// One of the player's own pieces.
@@ -788,7 +787,6 @@ impl View {
                     attacker: b.attacker,
                     could_be,
                     unmoved: !piece.moved,
-                    lost: b.outcome == Outcome::DefenderWins,
                 });
             }
         }
