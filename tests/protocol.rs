@@ -467,14 +467,13 @@ fn bomb_habits_is_on_by_default_and_d_shows_its_levels_only_when_on() {
 
 /// `d` counts the enemy's attacks on our unidentified pieces that it could not have made
 /// knowingly, won or lost (a Scout's probe and an attack on an identified piece are not),
-/// and says how the search plays the enemy from the second.
+/// and says how the search plays the enemy: blindly from the first.
 #[test]
 fn d_counts_the_enemys_blind_attacks() {
     let game = |moves: &str| {
         format!(
             "position red first red setup 62X862B4B2/827S927B4B/72653265B4/335F52343B moves \
-             a4a5 a7a6 e4e5 a6a5x56< b4b5 e7e6 j4j5 e6e5x26< b5b6 f7f6 j5j6 f6f5 a5a4 f5e5x46< \
-             {moves}"
+             a4a5 a7a6 e4e5 {moves}"
         )
     };
     let enemy_line = |engine: &mut EngineProcess| {
@@ -487,13 +486,18 @@ fn d_counts_the_enemys_blind_attacks() {
             .to_string()
     };
     let mut engine = EngineProcess::start();
-    engine.send(&game("a4a5"));
+    engine.send(&game(""));
     assert_eq!(
         enemy_line(&mut engine),
-        "1, searched as attacking only knowingly until 2"
+        "0, searched as attacking only knowingly (blindly from 1)"
     );
+    // Its 5 runs into our moved 6 at a5, its Scout into our 6 at e5 (a probe), its 4 into
+    // that 6 once identified.
+    const SO_FAR: &str = "a6a5x56< b4b5 e7e6 j4j5 e6e5x26< b5b6 f7f6 j5j6 f6f5 a5a4 f5e5x46<";
+    engine.send(&game(SO_FAR));
+    assert_eq!(enemy_line(&mut engine), "1, searched as attacking blindly");
     // Its 7 takes our moved, unidentified Scout: a won attack counts too.
-    engine.send(&game("a4a5 j7j6x72>"));
+    engine.send(&game(&format!("{SO_FAR} a4a5 j7j6x72>")));
     assert_eq!(enemy_line(&mut engine), "2, searched as attacking blindly");
     assert!(engine.finish());
 }

@@ -1307,7 +1307,7 @@ pub fn enemy_model_text(view: &View) -> String {
     let model = if !CAUTIOUS_OPPONENT || blind >= RECKLESS_ATTACKS {
         "searched as attacking blindly".to_string()
     } else {
-        format!("searched as attacking only knowingly until {RECKLESS_ATTACKS}")
+        format!("searched as attacking only knowingly (blindly from {RECKLESS_ATTACKS})")
     };
     format!("enemy attacks made blindly: {blind}, {model}")
 }
@@ -2167,31 +2167,34 @@ mod tests {
             .parse()
             .unwrap();
         let mut view = View::new(Arc::clone(&rules), Color::Red, &setup, None, Color::Red).unwrap();
+        // The count of blind attacks after `tokens`, checked against the rule.
         let play = |view: &mut View, tokens: &str| {
             for t in tokens.split_whitespace() {
                 let m = crate::view::PublicMove::parse(t, &rules).unwrap();
                 view.apply(&m).unwrap();
             }
-            reckless_enemy(view)
+            let blind = blind_attack_count(view);
+            assert_eq!(reckless_enemy(view), blind >= RECKLESS_ATTACKS);
+            blind
         };
+        assert_eq!(play(&mut view, "a4a5 a7a6 e4e5"), 0);
+        assert!(!reckless_enemy(&view));
         // Its 5 runs into our moved 6 at a5 (one), its Scout into our 6 at e5 (a probe).
-        assert!(!play(
-            &mut view,
-            "a4a5 a7a6 e4e5 a6a5x56< b4b5 e7e6 j4j5 e6e5x26<"
-        ));
+        assert_eq!(play(&mut view, "a6a5x56< b4b5 e7e6 j4j5 e6e5x26<"), 1);
         // Its 4 attacks our 6 at e5, now identified.
-        assert!(!play(&mut view, "b5b6 f7f6 j5j6 f6f5 a5a4 f5e5x46<"));
+        assert_eq!(play(&mut view, "b5b6 f7f6 j5j6 f6f5 a5a4 f5e5x46<"), 1);
         assert_eq!(view.blind_attacks().len(), 2);
         assert_eq!(view.plies_since_enemy_loss(), 0);
-        assert!(!play(&mut view, "a4a5 i7i6 b6b5 i6i5 j6j5"));
+        assert_eq!(play(&mut view, "a4a5 i7i6 b6b5 i6i5 j6j5"), 1);
         assert_eq!(view.plies_since_enemy_loss(), 5);
         // A Miner takes our Bomb at i4, then loses to our 4 at h4: both pieces had never
         // moved, and it defuses every Bomb we hide.
-        assert!(!play(&mut view, "i5i4x3B> f4f5 i4h4x34<"));
+        assert_eq!(play(&mut view, "i5i4x3B> f4f5 i4h4x34<"), 1);
         assert_eq!(view.plies_since_enemy_loss(), 0);
         assert_eq!(view.blind_attacks().len(), 4);
         // A 7 takes our moved Scout at j5: it won, but our Marshal could have stood there.
-        assert!(play(&mut view, "f5f6 j7j6 f6f5 j6j5x72>"));
+        assert_eq!(play(&mut view, "f5f6 j7j6 f6f5 j6j5x72>"), 2);
+        assert!(reckless_enemy(&view));
     }
 
     /// An enemy Flag that every sampled army puts within reach below the root, each in a
