@@ -231,7 +231,7 @@ pub fn search(
         .unwrap_or_else(|| Arc::new(Table::new(OWN_TABLE_MB)));
     let nodes = AtomicU64::new(0);
     let deadline = limits.hard_time.map(|t| start + t);
-    let cautious = CAUTIOUS_OPPONENT && !reckless_enemy(view);
+    let cautious = cautious_enemy(view);
     let flag_known = view
         .enemy_pieces()
         .iter()
@@ -899,8 +899,6 @@ struct BlindEnemy {
     /// never moved, and one that has.
     unmoved: [i32; MAX_KINDS],
     moved: [i32; MAX_KINDS],
-    /// The side the search plays.
-    me: Color,
 }
 
 impl BlindEnemy {
@@ -908,10 +906,8 @@ impl BlindEnemy {
         let rules = view.rules();
         let kinds = rules.kinds().len().min(MAX_KINDS);
         let mut hidden = [0u32; MAX_KINDS];
-        for p in view.own_pieces() {
-            if p.square.is_some() && !p.revealed && p.kind < MAX_KINDS {
-                hidden[p.kind] += 1;
-            }
+        for p in view.hidden_own().filter(|p| p.kind < MAX_KINDS) {
+            hidden[p.kind] += 1;
         }
         let movable = crate::view::movable_kinds(rules);
         let mean = |attacker: usize, moved: bool| {
@@ -932,7 +928,6 @@ impl BlindEnemy {
         let mut b = BlindEnemy {
             unmoved: [0; MAX_KINDS],
             moved: [0; MAX_KINDS],
-            me: view.me(),
         };
         for a in 0..kinds {
             b.unmoved[a] = mean(a, false);
@@ -941,11 +936,12 @@ impl BlindEnemy {
         b
     }
 
-    /// For the enemy's move `m` in `pos`, an attack on a piece of ours it has not
-    /// identified: what the battle gives it on average, and what it gives in this army.
+    /// For the enemy's move `m` in `pos` (the enemy to move), an attack on a piece of ours
+    /// it has not identified: what the battle gives it on average, and in this army.
     fn gains(&self, pos: &Position, m: Move) -> Option<(i32, i32)> {
         let (a, d) = (pos.cell(m.from), pos.cell(m.to));
-        if m.kind.is_action() || !d.is_of(self.me) || d.is_revealed() || a.kind() >= MAX_KINDS {
+        let ours = d.is_of(pos.side_to_move().opponent());
+        if m.kind.is_action() || !ours || d.is_revealed() || a.kind() >= MAX_KINDS {
             return None;
         }
         let mean = if d.has_moved() {
@@ -1290,6 +1286,11 @@ fn reckless_enemy(view: &View) -> bool {
     blind_attack_count(view) >= RECKLESS_ATTACKS
 }
 
+/// Whether the search plays the enemy as a [`Caution`]s one (see [`reckless_enemy`]).
+fn cautious_enemy(view: &View) -> bool {
+    CAUTIOUS_OPPONENT && !reckless_enemy(view)
+}
+
 /// How many of the enemy's attacks on our unidentified pieces it could not have made
 /// knowingly ([`knowing_attack`]).
 fn blind_attack_count(view: &View) -> usize {
@@ -1304,10 +1305,10 @@ fn blind_attack_count(view: &View) -> usize {
 /// and the count of blind ones it goes by.
 pub fn enemy_model_text(view: &View) -> String {
     let blind = blind_attack_count(view);
-    let model = if !CAUTIOUS_OPPONENT || blind >= RECKLESS_ATTACKS {
-        "searched as attacking blindly".to_string()
-    } else {
+    let model = if cautious_enemy(view) {
         format!("searched as attacking only knowingly (blindly from {RECKLESS_ATTACKS})")
+    } else {
+        "searched as attacking blindly".to_string()
     };
     format!("enemy attacks made blindly: {blind}, {model}")
 }

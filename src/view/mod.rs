@@ -421,6 +421,13 @@ impl View {
         self.ply
     }
 
+    /// Our pieces on the board whose kind the enemy has not seen.
+    pub fn hidden_own(&self) -> impl Iterator<Item = &OwnPiece> {
+        self.own
+            .iter()
+            .filter(|p| p.square.is_some() && !p.revealed)
+    }
+
     /// The enemy's attacks on pieces of ours it had not identified, in the order they
     /// happened.
     pub fn blind_attacks(&self) -> &[BlindAttack] {
@@ -773,11 +780,7 @@ impl View {
         if let (Some(b), Slot::Own(d)) = (m.battle, target) {
             let piece = &self.own[d as usize];
             if !piece.revealed {
-                let hidden = self
-                    .own
-                    .iter()
-                    .filter(|p| p.square.is_some() && !p.revealed)
-                    .fold(0 as KindSet, |s, p| s | 1 << p.kind);
+                let hidden = self.hidden_own().fold(0 as KindSet, |s, p| s | 1 << p.kind);
                 let could_be = if piece.moved {
                     hidden & movable_kinds(&self.rules)
                 } else {
