@@ -20,6 +20,14 @@
       belief before that move about the square the Spy struck from (moved or not, its Spy
       chance, its likeliest kinds): whether the engine could have seen it coming.
 
+  scripts/records.py blind FILE BINARY [ENGINE]
+      the enemy's blind attacks on ENGINE's pieces as BINARY's `d` counts them (attacks on
+      a piece it had not identified that it could not have made knowingly; memory off),
+      read after each enemy attack: for each game the ply of every attack that raised the
+      count, and the count at the end; then in how many games the count reached 1, 2 and 3,
+      and the median ply it first reached 1 (where the search starts to play the enemy as
+      attacking blindly, `RECKLESS_ATTACKS`).
+
   scripts/records.py flags FILE... [--engine ENGINE]
       by where the Flag stood in the setup ENGINE held (walled in: back row with a Bomb on
       every neighbouring square; another back-row square; further forward), the games,
@@ -208,6 +216,40 @@ def position(path, round_name, ply, binary, engine, think, seed):
         print(out, end="")
         return
     sys.exit(f"records.py: no round {round_name} in {path}")
+
+
+def blind(path, binary, engine):
+    """The enemy's blind-attack count in ENGINE's view (`d`) after each enemy attack."""
+    reached = collections.Counter()
+    first = []
+    games_seen = 0
+    for tags, moves in games(path):
+        games_seen += 1
+        me = side_of(tags, engine)
+        after = [i + 1 for i, m, mine in plies(tags, moves, me) if not mine and "x" in m]
+        script = "".join(f"{position_line(tags, moves, me, ply)}d\nisready\n" for ply in after)
+        out = subprocess.run([binary], input=rule_options(tags)
+                             + "setoption name Memory value false\nisready\n" + script + "quit\n",
+                             capture_output=True, text=True).stdout
+        counts = []
+        for block in out.split("readyok")[1:]:
+            line = re.search(r"enemy attacks made blindly: (\d+)", block)
+            counts.append(int(line.group(1)) if line else None)
+        raised, last = [], 0
+        for ply, count in zip(after, counts):
+            if count is not None and count > last:
+                raised.append(ply)
+                last = count
+        for n in (1, 2, 3):
+            reached[n] += last >= n
+        if raised:
+            first.append(raised[0])
+        plies_text = " ".join(str(p) for p in raised) or "none"
+        print(f"round {tags.get('Round', '?')}: {last} blind, raised at plies {plies_text}")
+    print(f"{games_seen} games; the count reached 1 in {reached[1]}, 2 in {reached[2]}, "
+          f"3 in {reached[3]}")
+    if first:
+        print(f"  median ply it first reached 1: {sorted(first)[len(first) // 2]}")
 
 
 def our_attacks(tags, moves, me):
@@ -520,6 +562,8 @@ if __name__ == "__main__":
                 options[flag], args = number(args[i + 1], flag), args[:i] + args[i + 2:]
         position(args[1], args[2], number(args[3], "PLY"), args[4],
                  args[5] if len(args) > 5 else "engine", options["--think"], options["--seed"])
+    elif len(args) >= 3 and args[0] == "blind":
+        blind(args[1], args[2], args[3] if len(args) > 3 else "engine")
     elif len(args) >= 3 and args[0] == "strikes":
         strikes(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:
