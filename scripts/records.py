@@ -176,6 +176,14 @@ def position_line(tags, moves, me, ply):
     return f"position {me} first {tags['First']} setup {setup} moves {' '.join(moves[:ply])}\n"
 
 
+def views(tags, binary, script):
+    """BINARY's output for `script` (commands each ending in `isready`) under the record's
+    rules with memory off, one block per `isready`."""
+    out = subprocess.run([binary], input=rule_options(tags) + "setoption name Memory value false\n"
+                         + "isready\n" + script + "quit\n", capture_output=True, text=True).stdout
+    return out.split("readyok")[1:]
+
+
 def beliefs(tags, moves, me, binary, asks):
     """For each (ply, square) of `asks`: BINARY's belief line about the enemy piece on
     `square` in ME's view before ply `ply` (`d`, memory off), as (moved, {letter: chance}),
@@ -183,10 +191,8 @@ def beliefs(tags, moves, me, binary, asks):
     if not asks:
         return []
     script = "".join(f"{position_line(tags, moves, me, ply)}d\nisready\n" for ply, _ in asks)
-    out = subprocess.run([binary], input=rule_options(tags) + "setoption name Memory value false\n"
-                         + "isready\n" + script + "quit\n", capture_output=True, text=True).stdout
     found = []
-    for (_, square), block in zip(asks, out.split("readyok")[1:]):
+    for (_, square), block in zip(asks, views(tags, binary, script)):
         line = re.search(rf"belief {square}( \(moved\))?: (.*)", block)
         found.append(line and (bool(line.group(1)),
                                {k: int(v) / 100 for k, v in re.findall(r"(\w) (\d+)%", line.group(2))}))
@@ -228,11 +234,8 @@ def blind(path, binary, engine):
         me = side_of(tags, engine)
         after = [i + 1 for i, m, mine in plies(tags, moves, me) if not mine and "x" in m]
         script = "".join(f"{position_line(tags, moves, me, ply)}d\nisready\n" for ply in after)
-        out = subprocess.run([binary], input=rule_options(tags)
-                             + "setoption name Memory value false\nisready\n" + script + "quit\n",
-                             capture_output=True, text=True).stdout
         counts = []
-        for block in out.split("readyok")[1:]:
+        for block in views(tags, binary, script):
             line = re.search(r"enemy attacks made blindly: (\d+)", block)
             counts.append(int(line.group(1)) if line else None)
         raised, last = [], 0
