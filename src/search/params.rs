@@ -100,14 +100,16 @@ pub const ROOT_MARGIN: i32 = 150;
 /// the state alone (0.058): the error falls only as the draws grow.
 pub const MARGINAL_DRAWS: usize = 800;
 /// A neighbour less likely than this to be the kind that strikes our exposed piece (the
-/// Spy beside our Marshal) is no outcome of its own (see `RootExposure` in the search).
+/// Spy beside our Marshal), its odds multiplied by [`SPY_DOUBT`], is no outcome of its own
+/// (see `RootExposure` in the search).
 pub const EXPOSURE_MIN_CHANCE: f64 = 0.005;
-/// The factor on each hidden neighbour's odds of being the striker when the search weighs
-/// a move that exposes our identified piece to it (the Spy beside our Marshal, see
-/// `RootExposure` in the search), for the reason of [`BOMB_DOUBT`]: among many moves the
-/// search picks those whose Spy chance the belief put lowest. Against peternlewis, which
-/// keeps its Spy unmoved in its front row, our identified Marshal stepped beside it at a
-/// Spy chance of 0.6 % to 3.4 % and was taken in 11 games of 40. Self-play against the
+/// The factor on the odds that the striker stands among the hidden neighbours (shared among
+/// them by their chances) when the search weighs a move that exposes our identified piece
+/// to it (the Spy beside our Marshal, see `RootExposure` in the search), for the reason of
+/// [`BOMB_DOUBT`]: among many moves the search picks those whose Spy chance the belief put
+/// lowest. Against peternlewis, which keeps its Spy unmoved in its front row, our
+/// identified Marshal stepped beside it at a Spy chance of 0.6 % to 3.4 % and was taken in
+/// 11 games of 40. Self-play against the
 /// build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after 396 games (199-177-20,
 /// seed 200) and after 110 (67-39-4, seed 202); Marshals taken by a Spy 115 against 139.
 /// Then 6 against 3 (on the faster Flag Guard): H1 accepted after 111 games (62-37-12,
