@@ -273,7 +273,10 @@ pub(super) fn root_chances(
             }
         });
     }
-    // A battle whose outcome is certain is weighed only for what it exposes our piece to.
+    // A battle whose outcome is certain is weighed only for what its win exposes our piece
+    // to: leaving such battles out altogether left our Marshal's capture of a moved piece
+    // unweighed for the Spy beside it (self-play, seed 326, round 7: the Spy, 17 % to the
+    // belief, took it at once).
     battles.retain(|b| b.classes.len() > 1 || b.exposure.is_some());
     let blind = BlindBattles::new(view, &doubted);
     let exposures = exposing
@@ -473,10 +476,8 @@ fn exposure_candidates(
     )
 }
 
-/// The root battles with pieces of unknown kind whose outcome is in doubt, and those our
-/// piece wins for certain: the win may expose it ([`RootBattle::exposure`]). Leaving the
-/// certain ones out left our Marshal's capture of a moved piece unweighed for the Spy beside
-/// it (self-play, seed 326, round 7: the Spy, 17 % to the belief, took it at once).
+/// The root battles with pieces of unknown kind, each with its outcomes; [`root_chances`]
+/// keeps those whose outcome is in doubt or whose win exposes our piece.
 fn root_battles(view: &View, marginals: &[[f64; MAX_KINDS]], moves: &[Move]) -> Vec<RootBattle> {
     let rules = view.rules();
     let attacks: Vec<(usize, Move, usize, usize)> = moves
@@ -527,7 +528,7 @@ fn root_battles(view: &View, marginals: &[[f64; MAX_KINDS]], moves: &[Move]) -> 
             let total: f64 = classes.iter().map(|c| c.0).sum();
             classes.iter_mut().for_each(|c| c.0 /= total);
             log::debug!("root battle {m}: {classes:?}");
-            (classes.len() > 1 || won.is_some()).then_some(RootBattle {
+            Some(RootBattle {
                 move_index,
                 defender: m.to,
                 classes,
@@ -743,38 +744,64 @@ mod tests {
         assert!(split > 0);
     }
 
+    /// A classic position given as text, Red to move, as Red sees it: its view, legal
+    /// moves, belief, and what the root weighs (battles and exposures), drawn with `seed`.
+    struct Root {
+        view: View,
+        moves: Vec<Move>,
+        belief: Belief,
+        rng: Rng,
+        battles: Vec<RootBattle>,
+        exposures: Vec<RootExposure>,
+    }
+
+    fn root_of(text: &str, seed: u64) -> Root {
+        let rules = Arc::new(Rules::preset("classic").unwrap());
+        let pos = Position::from_text(rules, text).unwrap();
+        let view = View::from_position(&pos);
+        let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
+        let belief = Belief::new(&view, Evidence::ALL);
+        let mut rng = Rng::new(seed);
+        let (battles, exposures, _) = root_chances(&view, &belief, &moves, &mut rng);
+        Root {
+            view,
+            moves,
+            belief,
+            rng,
+            battles,
+            exposures,
+        }
+    }
+
     /// Our identified Marshal taking a moved piece it beats for certain (the enemy's Marshal
     /// is known elsewhere) beside a hidden piece that may be the Spy: a battle of one
     /// outcome, kept for its exposure, whose win splits into the Spy beside it and none.
     #[test]
     fn a_certain_win_beside_a_possible_spy_is_weighed() {
-        let rules = Arc::new(Rules::preset("classic").unwrap());
-        let text = "bF........bX+*/........../........../........../..__..__../..__..__../\
-                    ....rX+*b5+bS.../........../........../.........rF r 0";
-        let pos = Position::from_text(Arc::clone(&rules), text).unwrap();
-        let view = View::from_position(&pos);
-        let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
-        let belief = Belief::new(&view, Evidence::ALL);
-        let mut rng = Rng::new(7);
-        let (battles, _, _) = root_chances(&view, &belief, &moves, &mut rng);
-        let b = battles
+        let mut r = root_of(
+            "bF........bX+*/........../........../........../..__..__../..__..__../\
+             ....rX+*b5+bS.../........../........../.........rF r 0",
+            7,
+        );
+        let b = r
+            .battles
             .iter()
-            .find(|b| moves[b.move_index].to_string() == "e4f4")
+            .find(|b| r.moves[b.move_index].to_string() == "e4f4")
             .unwrap();
         assert_eq!((b.classes.len(), b.won), (1, Some(0)));
         let e = b.exposure.as_ref().unwrap();
-        assert_eq!(e.striker, rules.kind_by_letter('S').unwrap());
+        assert_eq!(e.striker, r.view.rules().kind_by_letter('S').unwrap());
         assert_eq!(e.candidates.len(), 1);
         assert_eq!(e.candidates[0].0.to_string(), "g4");
         // The win splits, unless the sample made the defender the Spy.
         let mut split = 0;
         for _ in 0..20 {
             let sample = Sample::new(
-                view.sample(&belief, &mut rng),
-                &view,
-                &battles,
+                r.view.sample(&r.belief, &mut r.rng),
+                &r.view,
+                &r.battles,
                 &[],
-                &mut rng,
+                &mut r.rng,
             );
             let (_, endings) = sample.battles.iter().find(|x| x.0 == b.move_index).unwrap();
             assert!((endings.iter().map(|x| x.0).sum::<f64>() - 1.0).abs() < 1e-9);
@@ -786,6 +813,28 @@ mod tests {
             }
         }
         assert!(split > 0);
+    }
+
+    /// Our identified Marshal stepping between the enemy's only two moved hidden pieces, one
+    /// of which is the Spy for certain (the Flag never moves, the Marshal is known): two
+    /// outcomes, the Spy on either side, and no "none of them".
+    #[test]
+    fn a_spy_certain_among_the_neighbours_leaves_no_other_outcome() {
+        let mut r = root_of(
+            "bF........bX+*/........../........../........../..__..__../..__..__../\
+             ...b5+.bS+..../....rX+*...../........../.........rF r 0",
+            11,
+        );
+        let e = r
+            .exposures
+            .iter()
+            .find(|e| r.moves[e.move_index].to_string() == "e3e4")
+            .unwrap();
+        assert_eq!(e.candidates.len(), 2);
+        let total: f64 = e.candidates.iter().map(|c| c.1).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{:?}", e.candidates);
+        let endings = e.endings(&r.view.sample(&r.belief, &mut r.rng), &r.view);
+        assert_eq!(endings.len(), 2);
     }
 
     /// Giving a hidden piece another kind keeps the army's counts, around a ring of three
@@ -900,7 +949,7 @@ mod tests {
 
     /// The striker's chances beside our piece are doubted together: a likely Spy beside an
     /// unlikely one is still an exposure, its share stays the larger, and "none of them"
-    /// keeps a chance; a Spy certain to stand among them leaves "none" out.
+    /// keeps a chance; a Spy certain to stand among them takes all of it.
     #[test]
     fn likely_strikers_side_by_side_are_doubted_together() {
         let spy = 1;

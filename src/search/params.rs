@@ -109,16 +109,19 @@ pub const EXPOSURE_MIN_CHANCE: f64 = 0.005;
 /// [`BOMB_DOUBT`]: among many moves the search picks those whose Spy chance the belief put
 /// lowest. Against peternlewis, which keeps its Spy unmoved in its front row, our
 /// identified Marshal stepped beside it at a Spy chance of 0.6 % to 3.4 % and was taken in
-/// 11 games of 40. Self-play against the
-/// build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after 396 games (199-177-20,
-/// seed 200) and after 110 (67-39-4, seed 202); Marshals taken by a Spy 115 against 139.
+/// 11 games of 40. Self-play against the build before (50 ms a move, elo0 −25, elo1 5): H1
+/// accepted after 396 games (199-177-20, seed 200) and after 110 (67-39-4, seed 202);
+/// Marshals taken by a Spy 115 against 139.
 /// Then 6 against 3 (on the faster Flag Guard): H1 accepted after 111 games (62-37-12,
 /// seed 206), and even at seed 207 (109-111-10 after 230 games, stopped). peternlewis
 /// without memory, seed 412: 32-7-1 at 6, 29-11-0 at 3, its Spy taking our Marshal in 14
 /// and 16 games of 40: the pattern goes on (see the session notes). 12 (with the standing
 /// exposure of session 35, not kept) against peternlewis at seed 422: 36-4-0 against
 /// 35-5-0, the Spy taking our Marshal in 4 games against 5: the belief gives the Spy 0.5 %
-/// to 3 % on its squares, too little for any factor to matter.
+/// to 3 % on its squares, too little for any factor to matter. Raising the odds for the
+/// neighbours together (they were raised one by one, and an exposure whose raised chances
+/// summed past 1 was dropped), with our certain captures weighed too: H1 accepted after 315
+/// games of self-play (163-142-10, seed 329), Marshals taken by a Spy 76 against 100.
 pub const SPY_DOUBT: f64 = 6.0;
 /// The factor on each hidden piece's odds of being a Bomb when the search weighs our attacks
 /// on it (see `doubt_bombs` in the search). Against the build before, in self-play at 50 ms
