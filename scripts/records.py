@@ -20,6 +20,12 @@
       belief before that move about the square the Spy struck from (moved or not, its Spy
       chance, its likeliest kinds): whether the engine could have seen it coming.
 
+  scripts/records.py exposure FILE BINARY [ENGINE]
+      for each win of ENGINE's identified Marshal, BINARY's Spy chance (`d all`, memory off)
+      before the battle for each hidden enemy neighbour after it, against how many were the
+      Spy: moved and unmoved neighbours apart, by bands of the chance, and the factor on the
+      belief's odds that fits them best (the measure behind MOVED_STRIKER_ODDS).
+
   scripts/records.py blind FILE BINARY [ENGINE]
       the enemy's blind attacks on ENGINE's pieces as BINARY's `d` counts them (attacks on
       a piece it had not identified that it could not have made knowingly; memory off),
@@ -69,6 +75,7 @@ ENGINE defaults to "engine", the name scripts/ladder.sh gives it; `--engine NAME
 in every form, and a name no player of a game has stops the script with a message.
 """
 import collections
+import math
 import re
 import subprocess
 import sys
@@ -469,6 +476,48 @@ def neighbours(sq):
             if 0 <= f + df < 10 and 1 <= r + dr <= 10]
 
 
+def marshal_walk(tags, moves, me):
+    """Replays a classic game from ME's side. Returns the band (by BANDS) and kind ("Spy",
+    "Scout", "the rest") of each one-square move of a hidden enemy piece made while ME's
+    Marshal was identified, and for each win of that identified Marshal the index of its
+    move and its hidden enemy neighbours after it: (square, moved, whether the Spy)."""
+    bands, wins = [], []
+    # Square -> [colour, letter, moved, identified]
+    board = {sq: [v[0], v[1], False, False] for sq, v in classic_board(tags).items()}
+    marshal = next(sq for sq, v in board.items() if v[0] == me and v[1] == "X")
+    for i, m in enumerate(moves):
+        mm = MOVE.match(m)
+        if not mm:
+            break
+        a, b = mm.group(1), mm.group(2)
+        known = marshal is not None and board[marshal][3]
+        piece = board.pop(a)
+        ours = piece[0] == me
+        if not ours and not mm.group(3) and not piece[3] and steps(a, b) == 1 and known:
+            before, after = steps(a, marshal), steps(b, marshal)
+            band = (0 if after < before else 1) if after <= 2 else (2 if after <= 4 else 3)
+            bands.append((band, {"S": "Spy", "2": "Scout"}.get(piece[1], "the rest")))
+        piece[2] = True
+        piece[3] = piece[3] or steps(a, b) > 1 or bool(mm.group(3))
+        if not mm.group(3):
+            board[b] = piece
+        else:
+            defender = board.pop(b)
+            defender[3] = True
+            survivor = {">": piece, "<": defender}.get(mm.group(5))
+            if survivor:
+                board[b] = survivor
+            if ours and piece[1] == "X" and survivor is piece and known:
+                hidden = [(n, board[n][2], board[n][1] == "S") for n in neighbours(b)
+                          if n in board and board[n][0] != me and not board[n][3]]
+                wins.append((i, hidden))
+        if ours and piece[1] == "X":
+            marshal = b if board.get(b) is piece else None
+        elif marshal == b and board.get(b, [None])[0] != me:
+            marshal = None
+    return bands, wins
+
+
 def stalking(paths, engine):
     bands = collections.defaultdict(collections.Counter)
     beside = collections.Counter()
@@ -476,44 +525,14 @@ def stalking(paths, engine):
         for tags, moves in games(path):
             if engine not in (tags.get("Red"), tags.get("Blue")):
                 continue
-            me = side_of(tags, engine)
-            # Square -> [colour, letter, moved, identified]
-            board = {sq: [v[0], v[1], False, False] for sq, v in classic_board(tags).items()}
-            marshal = next(sq for sq, v in board.items() if v[0] == me and v[1] == "X")
-            for m in moves:
-                mm = MOVE.match(m)
-                if not mm:
-                    break
-                a, b = mm.group(1), mm.group(2)
-                known = marshal is not None and board[marshal][3]
-                piece = board.pop(a)
-                ours = piece[0] == me
-                if not ours and not mm.group(3) and not piece[3] and steps(a, b) == 1 and known:
-                    before, after = steps(a, marshal), steps(b, marshal)
-                    band = (0 if after < before else 1) if after <= 2 else (2 if after <= 4 else 3)
-                    kind = {"S": "Spy", "2": "Scout"}.get(piece[1], "the rest")
-                    bands[kind][band] += 1
-                piece[2] = True
-                piece[3] = piece[3] or steps(a, b) > 1 or bool(mm.group(3))
-                if not mm.group(3):
-                    board[b] = piece
-                else:
-                    defender = board.pop(b)
-                    defender[3] = True
-                    survivor = {">": piece, "<": defender}.get(mm.group(5))
-                    if survivor:
-                        board[b] = survivor
-                    if ours and piece[1] == "X" and survivor is piece and known:
-                        for n in neighbours(b):
-                            p = board.get(n)
-                            if p and p[0] != me and not p[3]:
-                                key = "moved" if p[2] else "unmoved"
-                                beside[key] += 1
-                                beside[key + " Spy"] += p[1] == "S"
-                if ours and piece[1] == "X":
-                    marshal = b if board.get(b) is piece else None
-                elif marshal == b and board.get(b, [None])[0] != me:
-                    marshal = None
+            moved_bands, wins = marshal_walk(tags, moves, side_of(tags, engine))
+            for band, kind in moved_bands:
+                bands[kind][band] += 1
+            for _, hidden in wins:
+                for _, moved, spy in hidden:
+                    key = "moved" if moved else "unmoved"
+                    beside[key] += 1
+                    beside[key + " Spy"] += spy
     print("moves of hidden enemy pieces while our Marshal was identified, by band:")
     for kind in ("Spy", "Scout", "the rest"):
         total = sum(bands[kind].values())
@@ -525,6 +544,58 @@ def stalking(paths, engine):
         n, spies = beside[key], beside[key + " Spy"]
         print(f"  {key}: {n}, of which the Spy {spies} ({spies / max(n, 1):.0%})")
 
+
+
+def exposure(path, binary, engine):
+    """For each win of ENGINE's identified Marshal, BINARY's Spy chance (`d all`, memory
+    off) before the battle for each hidden enemy neighbour after it, against whether it was
+    the Spy: by moved or not, and by the chance's band."""
+    rows = []
+    for tags, moves in games(path):
+        if engine not in (tags.get("Red"), tags.get("Blue")):
+            continue
+        me = side_of(tags, engine)
+        asks, truth = [], []
+        for i, hidden in marshal_walk(tags, moves, me)[1]:
+            for square, moved, spy in hidden:
+                asks.append((i, square))
+                truth.append((moved, spy))
+        if not asks:
+            continue
+        script = "".join(f"{position_line(tags, moves, me, ply)}d all\nisready\n" for ply, _ in asks)
+        for (_, square), (moved, spy), block in zip(asks, truth, views(tags, binary, script)):
+            line = re.search(rf"belief {square}(?: \(moved\))?: (.*)", block)
+            if line:
+                chances = dict(re.findall(r"(\w) ([\d.]+)%", line.group(1)))
+                rows.append((moved, float(chances.get("S", 0)) / 100, spy))
+    print("hidden enemy neighbours after a win by our identified Marshal: the belief's Spy "
+          "chance before the battle, and how many were the Spy")
+    bands = ((0, 0.02), (0.02, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 1.01))
+    for key in (True, False):
+        some = [r for r in rows if r[0] == key]
+        if not some:
+            continue
+        print(f"  {'moved' if key else 'unmoved'}: {len(some)}, belief {mean(r[1] for r in some):.1%}"
+              f" on average, the Spy {mean(r[2] for r in some):.1%}")
+        for low, high in bands:
+            band = [r for r in some if low <= r[1] < high]
+            if band:
+                print(f"    belief {low:.0%} to {min(high, 1):.0%}: {len(band)}, belief "
+                      f"{mean(r[1] for r in band):.1%}, the Spy {mean(r[2] for r in band):.1%}")
+        # The factor on the belief's odds that fits best (log loss), among pieces it gave a chance.
+        rated = [r for r in some if 0 < r[1] < 1]
+        if rated:
+            def loss(k):
+                return sum(-math.log(max(1e-9, (k * c / (1 - c + k * c)) if spy
+                                         else (1 - c) / (1 - c + k * c))) for _, c, spy in rated)
+            best = min((1, 2, 3, 6, 10, 20, 40, 60, 100, 200), key=loss)
+            print(f"    the factor on the belief's odds that fits best: {best} "
+                  f"({len(rated)} pieces with a chance)")
+
+
+def mean(values):
+    values = list(values)
+    return sum(values) / max(len(values), 1)
 
 if __name__ == "__main__":
     args = sys.argv[1:]
@@ -567,6 +638,8 @@ if __name__ == "__main__":
                  args[5] if len(args) > 5 else "engine", options["--think"], options["--seed"])
     elif len(args) >= 3 and args[0] == "blind":
         blind(args[1], args[2], args[3] if len(args) > 3 else "engine")
+    elif len(args) >= 3 and args[0] == "exposure":
+        exposure(args[1], args[2], args[3] if len(args) > 3 else "engine")
     elif len(args) >= 3 and args[0] == "strikes":
         strikes(args[1], args[2], args[3] if len(args) > 3 else "engine")
     else:

@@ -94,7 +94,7 @@ fn glob_matches_as_documented() {
 }
 
 /// Valid commands to mutate.
-const SEEDS: [&str; 14] = [
+const SEEDS: [&str; 15] = [
     "sei",
     "isready",
     "setoption name Variant value duel",
@@ -107,6 +107,7 @@ const SEEDS: [&str; 14] = [
     "go setup",
     "go perft 1",
     "d",
+    "d all",
     "legal",
     "eval",
 ];
@@ -499,6 +500,54 @@ fn d_counts_the_enemys_blind_attacks() {
     // Its 7 takes our moved, unidentified Scout: a won attack counts too.
     engine.send(&game(&format!("{SO_FAR} a4a5 j7j6x72>")));
     assert_eq!(enemy_line(&mut engine), "2, searched as attacking blindly");
+    assert!(engine.finish());
+}
+
+/// `d` lists each hidden piece's four likeliest kinds in whole percents; `d all` lists
+/// every kind of 0.05 % or more to a tenth, which together make the whole.
+#[test]
+fn d_all_lists_every_kind_a_hidden_piece_may_be() {
+    let mut engine = EngineProcess::start();
+    engine.send("position red first red setup 62X862B4B2/827S927B4B/72653265B4/335F52343B");
+    let beliefs = |engine: &mut EngineProcess, command: &str| -> Vec<Vec<(String, f64)>> {
+        engine.send(command);
+        let lines = lines_until_ready(engine);
+        let found: Vec<Vec<(String, f64)>> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("info string belief "))
+            .map(|l| {
+                let (_, list) = l.split_once(": ").expect("a belief line has a colon");
+                list.split(", ")
+                    .map(|item| {
+                        let (letter, p) = item.split_once(' ').expect("letter and chance");
+                        let p = p.strip_suffix('%').expect("a percent");
+                        (letter.to_string(), p.parse::<f64>().expect("a number"))
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(found.len(), 40, "{lines:#?}");
+        found
+    };
+    let short = beliefs(&mut engine, "d");
+    let all = beliefs(&mut engine, "d all");
+    assert!(short.iter().all(|kinds| kinds.len() <= 4));
+    assert!(all.iter().any(|kinds| kinds.len() > 4));
+    for kinds in &all {
+        let total: f64 = kinds.iter().map(|k| k.1).sum();
+        assert!((99.0..=100.6).contains(&total), "{kinds:?}");
+    }
+    // The same draws: the likeliest kind agrees, to the rounding.
+    for (s, a) in short.iter().zip(&all) {
+        assert_eq!(s[0].0, a[0].0);
+        assert!((s[0].1 - a[0].1).abs() <= 0.5 + 1e-9, "{s:?} {a:?}");
+    }
+    engine.send("d everything");
+    let lines = lines_until_ready(&mut engine);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error:")),
+        "{lines:#?}"
+    );
     assert!(engine.finish());
 }
 

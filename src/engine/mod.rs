@@ -201,7 +201,7 @@ impl Engine {
             Command::GoSetup => self.go_setup(),
             Command::GoPerft(depth) => self.go_perft(depth),
             Command::Go(limits) => self.go(&limits),
-            Command::Display => self.display(),
+            Command::Display { all } => self.display(all),
             Command::Eval => self.eval(),
             Command::Legal => self.legal(),
             Command::Bench(depth) => {
@@ -425,7 +425,7 @@ impl Engine {
         self.running = Some(Running { stop, done, handle });
     }
 
-    fn display(&self) {
+    fn display(&self, all: bool) {
         match &self.game {
             Game::None => self.out.error("d: no position"),
             Game::Play(v) | Game::Full(_, v) => {
@@ -443,7 +443,7 @@ impl Engine {
                     self.out.line(&format!("info string {l}"));
                 }
                 let mut rng = Rng::new(self.opts.seed);
-                for l in v.belief_text(&mut rng, self.opts.evidence()).lines() {
+                for l in v.belief_text(&mut rng, self.opts.evidence(), all).lines() {
                     self.out.line(&format!("info string {l}"));
                 }
                 self.out

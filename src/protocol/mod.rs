@@ -57,7 +57,10 @@ pub enum Command {
     Go(GoLimits),
     Stop,
     Quit,
-    Display,
+    /// `d`, or `d all` for every kind each hidden piece may be.
+    Display {
+        all: bool,
+    },
     Eval,
     Legal,
     Bench(Option<u32>),
@@ -134,7 +137,11 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
         "newgame" => no_args(Command::NewGame),
         "stop" => no_args(Command::Stop),
         "quit" => no_args(Command::Quit),
-        "d" => no_args(Command::Display),
+        "d" => match rest {
+            [] => Ok(Command::Display { all: false }),
+            ["all"] => Ok(Command::Display { all: true }),
+            [t, ..] => Err(bad(t, "nothing, or 'all'")),
+        },
         "eval" => no_args(Command::Eval),
         "legal" => no_args(Command::Legal),
         "bench" => match rest {
@@ -276,6 +283,9 @@ mod tests {
     fn commands_parse() {
         assert_eq!(parse("  "), Ok(Command::Nothing));
         assert_eq!(parse("isready"), Ok(Command::IsReady));
+        assert_eq!(parse("d"), Ok(Command::Display { all: false }));
+        assert_eq!(parse("d all"), Ok(Command::Display { all: true }));
+        assert!(parse("d some").is_err() && parse("d all all").is_err());
         assert_eq!(
             parse("setoption name Move Overhead value 50"),
             Ok(Command::SetOption {

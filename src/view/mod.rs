@@ -1339,9 +1339,12 @@ impl View {
     }
 
     /// The belief about every enemy piece on the board whose kind is not known, one line
-    /// each: its square, whether it moved, and its likeliest kinds with their probabilities
-    /// (from 400 draws of the belief with the evidence given; see [`Belief`]).
-    pub fn belief_text(&self, rng: &mut Rng, evidence: Evidence) -> String {
+    /// each: its square, whether it moved, and its four likeliest kinds with their
+    /// probabilities in whole percents, or with `all` every kind of 0.05 % or more to a
+    /// tenth of a percent (from 400 draws of the belief with the evidence given; see
+    /// [`Belief`]). `all` serves scripts that measure the belief: a rare kind such as the
+    /// Spy beside our Marshal is seldom among the four likeliest.
+    pub fn belief_text(&self, rng: &mut Rng, evidence: Evidence, all: bool) -> String {
         let belief = Belief::new(self, evidence);
         let marginals = belief.marginals(self, rng, 400);
         let mut out = String::new();
@@ -1384,13 +1387,20 @@ impl View {
                 .iter()
                 .copied()
                 .enumerate()
-                .filter(|&(_, p)| p >= 0.005)
+                .filter(|&(_, p)| p >= if all { 0.0005 } else { 0.005 })
                 .collect();
             kinds.sort_by(|a, b| b.1.total_cmp(&a.1));
             let list: Vec<String> = kinds
                 .iter()
-                .take(4)
-                .map(|&(k, p)| format!("{} {:.0}%", self.rules.kind(k).letter, p * 100.0))
+                .take(if all { kinds.len() } else { 4 })
+                .map(|&(k, p)| {
+                    let letter = self.rules.kind(k).letter;
+                    if all {
+                        format!("{letter} {:.1}%", p * 100.0)
+                    } else {
+                        format!("{letter} {:.0}%", p * 100.0)
+                    }
+                })
                 .collect();
             let moved = if self.enemy[i].moved { " (moved)" } else { "" };
             let _ = writeln!(out, "belief {sq}{moved}: {}", list.join(", "));
