@@ -388,8 +388,19 @@ impl BlindBattles {
 }
 
 /// A root move that exposes a piece of ours: its index, the kind that could strike, and
-/// the hidden neighbours that may be of that kind (square, index among the enemy pieces).
-type Exposing = (usize, usize, Vec<(Square, usize)>);
+/// the hidden neighbours that may be of that kind.
+type Exposing = (usize, usize, Vec<Neighbour>);
+
+/// A hidden enemy piece beside the square a root move brings our piece to, which may be the
+/// kind that strikes it.
+#[derive(Clone, Copy, Debug)]
+struct Neighbour {
+    square: Square,
+    /// Its index among the enemy pieces (and the belief's marginals).
+    index: usize,
+    /// Whether it has moved (see [`MOVED_STRIKER_ODDS`]).
+    moved: bool,
+}
 
 /// The root moves that are no battle with a hidden piece and leave a piece of ours that the
 /// enemy knows (or will know from the battle) beside hidden enemy pieces, with the kind that
@@ -427,24 +438,32 @@ fn striker_of(view: &View, kind: usize) -> Option<usize> {
 }
 
 /// The enemy pieces of unknown kind that may be of kind `striker` beside the square our
-/// piece reaches by `m` (not the one it leaves): square, and index among the enemy pieces.
-fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<(Square, usize)> {
+/// piece reaches by `m` (not the one it leaves).
+fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<Neighbour> {
     crate::board::ORTHOGONAL
         .iter()
         .map(|&d| m.to.offset(d))
         .filter(|&sq| sq != m.from)
-        .filter_map(|sq| {
+        .filter_map(|square| {
             let index = view.enemy_pieces().iter().position(|p| {
-                p.square == Some(sq) && p.known_kind().is_none() && p.possible & (1 << striker) != 0
+                p.square == Some(square)
+                    && p.known_kind().is_none()
+                    && p.possible & (1 << striker) != 0
             })?;
-            Some((sq, index))
+            let moved = view.enemy_pieces()[index].moved;
+            Some(Neighbour {
+                square,
+                index,
+                moved,
+            })
         })
         .collect()
 }
 
-/// Each neighbour's chance of being the striker: the odds that the striker stands among
-/// them, multiplied by [`SPY_DOUBT`], shared among them by the belief's chances; those whose
-/// own odds so multiplied stay below [`EXPOSURE_MIN_CHANCE`] left out. None when no
+/// Each neighbour's chance of being the striker: the belief's, its odds multiplied by
+/// [`MOVED_STRIKER_ODDS`] if the piece has moved; then the odds that the striker stands
+/// among them multiplied by [`SPY_DOUBT`] and shared among them by those chances; those
+/// whose own odds so multiplied stay below [`EXPOSURE_MIN_CHANCE`] left out. None when no
 /// neighbour is left.
 ///
 /// The odds are raised for the neighbours together, not one by one: a Spy with a chance of
@@ -453,14 +472,17 @@ fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<(Square, usiz
 /// our Marshal took a piece beside that 57 % Spy, which took it).
 fn exposure_candidates(
     marginals: &[[f64; MAX_KINDS]],
-    neighbours: &[(Square, usize)],
+    neighbours: &[Neighbour],
     striker: usize,
 ) -> Option<Vec<(Square, f64)>> {
     let candidates: Vec<(Square, f64)> = neighbours
         .iter()
-        .filter_map(|&(sq, index)| {
-            let chance = marginals.get(index)?[striker];
-            (raise_odds(chance, SPY_DOUBT) >= EXPOSURE_MIN_CHANCE).then_some((sq, chance))
+        .filter_map(|n| {
+            let mut chance = marginals.get(n.index)?[striker];
+            if n.moved {
+                chance = raise_odds(chance, MOVED_STRIKER_ODDS);
+            }
+            (raise_odds(chance, SPY_DOUBT) >= EXPOSURE_MIN_CHANCE).then_some((n.square, chance))
         })
         .collect();
     if candidates.is_empty() {
@@ -615,7 +637,7 @@ mod tests {
         assert_eq!(moves[*index].to_string(), "e4f4");
         assert_eq!(*striker, spy);
         assert_eq!(neighbours.len(), 1);
-        assert_eq!(neighbours[0].0.to_string(), "g4");
+        assert_eq!(neighbours[0].square.to_string(), "g4");
 
         let belief = Belief::new(&view, Evidence::ALL);
         let mut rng = Rng::new(5);
@@ -626,7 +648,7 @@ mod tests {
         // The belief's chance, its odds multiplied by SPY_DOUBT (the marginals are the
         // first thing drawn from the generator).
         let marginals = belief.marginals(&view, &mut Rng::new(5), MARGINAL_DRAWS);
-        let believed = marginals[neighbours[0].1][spy];
+        let believed = marginals[neighbours[0].index][spy];
         assert!(SPY_DOUBT > 1.0 && chance > believed);
         assert!((chance - raise_odds(believed, SPY_DOUBT)).abs() < 1e-12);
         let g4 = exposures[0].candidates[0].0;
@@ -965,7 +987,12 @@ mod tests {
                 })
                 .collect()
         };
-        let neighbours = [(square(30), 0), (square(31), 1)];
+        let unmoved = |i: usize| Neighbour {
+            square: square(30 + i),
+            index: i,
+            moved: false,
+        };
+        let neighbours = [unmoved(0), unmoved(1)];
         let both = exposure_candidates(&marginals(&[0.57, 0.03]), &neighbours, spy).unwrap();
         assert_eq!(both.len(), 2);
         let total: f64 = both.iter().map(|c| c.1).sum();
@@ -984,5 +1011,45 @@ mod tests {
         let certain = exposure_candidates(&marginals(&[0.75, 0.25]), &neighbours, spy).unwrap();
         let total: f64 = certain.iter().map(|c| c.1).sum();
         assert!((total - 1.0).abs() < 1e-9, "{certain:?}");
+    }
+
+    /// A neighbour that has moved is doubted more than one that has not: its odds are
+    /// multiplied by [`MOVED_STRIKER_ODDS`] before the neighbours' are raised together, so
+    /// a moved piece too unlikely to count unmoved becomes an outcome of its own.
+    #[test]
+    fn a_moved_neighbour_is_doubted_more() {
+        let spy = 1;
+        let marginal = |c: f64| {
+            let mut m = [0.0; MAX_KINDS];
+            m[spy] = c;
+            m[0] = 1.0 - c;
+            m
+        };
+        let neighbour = |moved: bool| Neighbour {
+            square: Square::from_index(30),
+            index: 0,
+            moved,
+        };
+        let rare = [marginal(0.0005)];
+        assert!(exposure_candidates(&rare, &[neighbour(false)], spy).is_none());
+        let moved = exposure_candidates(&rare, &[neighbour(true)], spy).unwrap();
+        let expected = raise_odds(raise_odds(0.0005, MOVED_STRIKER_ODDS), SPY_DOUBT);
+        assert!((moved[0].1 - expected).abs() < 1e-12, "{moved:?}");
+        // Beside an unmoved piece of the same chance, the moved one takes the larger share.
+        let two = [marginal(0.02), marginal(0.02)];
+        let pair = [
+            neighbour(true),
+            Neighbour {
+                square: Square::from_index(31),
+                index: 1,
+                moved: false,
+            },
+        ];
+        let shared = exposure_candidates(&two, &pair, spy).unwrap();
+        let ratio = raise_odds(0.02, MOVED_STRIKER_ODDS) / 0.02;
+        assert!(
+            (shared[0].1 / shared[1].1 - ratio).abs() < 1e-9,
+            "{shared:?}"
+        );
     }
 }

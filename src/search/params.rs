@@ -123,6 +123,20 @@ pub const EXPOSURE_MIN_CHANCE: f64 = 0.005;
 /// summed past 1 was dropped), with our certain captures weighed too: H1 accepted after 315
 /// games of self-play (163-142-10, seed 329), Marshals taken by a Spy 76 against 100.
 pub const SPY_DOUBT: f64 = 6.0;
+/// The factor on the odds that a hidden neighbour which has moved is the striker, before
+/// [`SPY_DOUBT`], when the search weighs a move that exposes our identified piece to it.
+/// The belief rates a moved piece's Spy odds down ([`MOVER_ODDS`], measured on the bots,
+/// whose Spies seldom move), but a Spy that hunts our Marshal moves, and stands beside it
+/// when it does. In 315 games of self-play at 50 ms (seed 329), after our identified
+/// Marshal won a battle, 166 of its hidden neighbours had moved, of which 47 were the Spy
+/// (28 %), where the belief before the battle gave them 2.5 % on average (those it gave
+/// under 2 %: 18 % were the Spy); its unmoved neighbours were the Spy as often as it said
+/// (2.0 % against 2.1 %). The factor that fits the moved ones best is about 60 in all
+/// (`scripts/records.py exposure`), so 10 before `SPY_DOUBT`'s 6. Against the bots the
+/// case is rare (3 to 8 such moved neighbours in 40 to 80 games, none the Spy).
+/// Self-play against the build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after
+/// 181 games (97-75-9, +46 ± 50, seed 330); Marshals taken by a Spy 18 against 47.
+pub const MOVED_STRIKER_ODDS: f64 = 10.0;
 /// The factor on each hidden piece's odds of being a Bomb when the search weighs our attacks
 /// on it (see `doubt_bombs` in the search). Against the build before, in self-play at 50 ms
 /// a move: 38-17-3 (H1 accepted after 58 games, seed 194) and 188-166-18 (H1 accepted after
