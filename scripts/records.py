@@ -570,7 +570,7 @@ def exposure(path, binary, engine):
                 rows.append((moved, float(chances.get("S", 0)) / 100, spy))
     print("hidden enemy neighbours after a win by our identified Marshal: the belief's Spy "
           "chance before the battle, and how many were the Spy")
-    bands = ((0, 0.02), (0.02, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 1.01))
+    bands = ((0, 1e-9), (1e-9, 0.02), (0.02, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 1.01))
     for key in (True, False):
         some = [r for r in rows if r[0] == key]
         if not some:
@@ -579,7 +579,10 @@ def exposure(path, binary, engine):
               f" on average, the Spy {mean(r[2] for r in some):.1%}")
         for low, high in bands:
             band = [r for r in some if low <= r[1] < high]
-            if band:
+            if band and high < 1e-6:
+                print(f"    no chance in `d all` (under 0.05 %): {len(band)}, the Spy "
+                      f"{mean(r[2] for r in band):.1%}")
+            elif band:
                 print(f"    belief {low:.0%} to {min(high, 1):.0%}: {len(band)}, belief "
                       f"{mean(r[1] for r in band):.1%}, the Spy {mean(r[2] for r in band):.1%}")
         # The factor on the belief's odds that fits best (log loss), among pieces it gave a chance.
