@@ -136,6 +136,9 @@ pub const SPY_DOUBT: f64 = 6.0;
 /// case is rare (3 to 8 such moved neighbours in 40 to 80 games, none the Spy).
 /// Self-play against the build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after
 /// 181 games (97-75-9, +46 ± 50, seed 330); Marshals taken by a Spy 18 against 47.
+/// 30 against 10: 30-32-2 after 64 games (seed 331, stopped). Weighing the enemy's
+/// Marshal beside our identified General alike (with the factors that fit it, 2 and 10 in
+/// all; branch `wip-threat`) played worse: 57-68-3 after 128 games (seed 332, stopped).
 pub const MOVED_STRIKER_ODDS: f64 = 10.0;
 /// The factor on each hidden piece's odds of being a Bomb when the search weighs our attacks
 /// on it (see `doubt_bombs` in the search). Against the build before, in self-play at 50 ms
@@ -145,7 +148,8 @@ pub const MOVED_STRIKER_ODDS: f64 = 10.0;
 /// after 420 games (214-195-11, seed 308). Against peternlewis (no memory, 100 ms a move,
 /// seed 421, 40 games), whose back row hides Bombs among pieces that never move: 33-6-1
 /// at 2.5, 33-5-2 at 1.5, its Bombs taking 4 of our Generals against 14 (Colonels 15
-/// against 16).
+/// against 16). 4 against 2.5 (with `MOVED_STRIKER_ODDS`) played worse: 59-86-4 after 149
+/// games of self-play (seed 333, stopped).
 pub const BOMB_DOUBT: f64 = 2.5;
 /// Whether the enemy in a sampled army attacks our unidentified pieces only as far as what
 /// it knows allows (see `Caution` in the search).
