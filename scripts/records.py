@@ -21,10 +21,11 @@
       chance, its likeliest kinds): whether the engine could have seen it coming.
 
   scripts/records.py exposure FILE BINARY [ENGINE]
-      for each win of ENGINE's identified Marshal, BINARY's Spy chance (`d all`, memory off)
-      before the battle for each hidden enemy neighbour after it, against how many were the
-      Spy: moved and unmoved neighbours apart, by bands of the chance, and the factor on the
-      belief's odds that fits them best (the measure behind MOVED_STRIKER_ODDS).
+      for each win of ENGINE's identified Marshal (classic only), BINARY's Spy chance
+      (`d all`, memory off) before the battle for each hidden enemy neighbour after it,
+      against how many were the Spy: moved and unmoved neighbours apart, by bands of the
+      chance, and the factor on the belief's odds that fits them best (the measure behind
+      MOVED_STRIKER_ODDS).
 
   scripts/records.py blind FILE BINARY [ENGINE]
       the enemy's blind attacks on ENGINE's pieces as BINARY's `d` counts them (attacks on
@@ -545,7 +546,6 @@ def stalking(paths, engine):
         print(f"  {key}: {n}, of which the Spy {spies} ({spies / max(n, 1):.0%})")
 
 
-
 def exposure(path, binary, engine):
     """For each win of ENGINE's identified Marshal, BINARY's Spy chance (`d all`, memory
     off) before the battle for each hidden enemy neighbour after it, against whether it was
@@ -580,7 +580,7 @@ def exposure(path, binary, engine):
         for low, high in bands:
             band = [r for r in some if low <= r[1] < high]
             if band and high < 1e-6:
-                print(f"    no chance in `d all` (under 0.05 %): {len(band)}, the Spy "
+                print(f"    no chance in `d all` (no draw made it the Spy): {len(band)}, the Spy "
                       f"{mean(r[2] for r in band):.1%}")
             elif band:
                 print(f"    belief {low:.0%} to {min(high, 1):.0%}: {len(band)}, belief "
@@ -599,6 +599,7 @@ def exposure(path, binary, engine):
 def mean(values):
     values = list(values)
     return sum(values) / max(len(values), 1)
+
 
 if __name__ == "__main__":
     args = sys.argv[1:]

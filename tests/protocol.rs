@@ -504,7 +504,7 @@ fn d_counts_the_enemys_blind_attacks() {
 }
 
 /// `d` lists each hidden piece's four likeliest kinds in whole percents; `d all` lists
-/// every kind of 0.05 % or more to a tenth, which together make the whole.
+/// every kind the belief's draws gave it, to a tenth, which together make the whole.
 #[test]
 fn d_all_lists_every_kind_a_hidden_piece_may_be() {
     let mut engine = EngineProcess::start();

@@ -57,7 +57,7 @@ pub enum Command {
     Go(GoLimits),
     Stop,
     Quit,
-    /// `d`, or `d all` for every kind each hidden piece may be.
+    /// `d`, or `d all` for every kind the belief gives each hidden piece.
     Display {
         all: bool,
     },

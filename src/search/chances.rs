@@ -155,7 +155,8 @@ pub(super) struct RootBattle {
 /// A root move that brings a piece of ours the enemy knows (or will know, after the
 /// battle the move wins) next to enemy pieces of unknown kind, one of which may be the kind
 /// that beats ours only by attacking it: the Spy beside our Marshal. Each neighbour that may
-/// be the striker is an outcome with the belief's chance, and so is "none of them", searched
+/// be the striker is an outcome with the belief's chance, doubted (more for a piece that
+/// has moved; see [`exposure_candidates`]), and so is "none of them", searched
 /// in every sample like the outcomes of a [`RootBattle`]. An attack on a piece of unknown
 /// kind carries its exposure in its [`RootBattle`], whose win it splits: in self-play most
 /// Marshals a Spy took had just taken a hidden piece beside it.

@@ -1340,7 +1340,7 @@ impl View {
 
     /// The belief about every enemy piece on the board whose kind is not known, one line
     /// each: its square, whether it moved, and its four likeliest kinds with their
-    /// probabilities in whole percents, or with `all` every kind of 0.05 % or more to a
+    /// probabilities in whole percents, or with `all` every kind any draw gave it, to a
     /// tenth of a percent (from 400 draws of the belief with the evidence given; see
     /// [`Belief`]). `all` serves scripts that measure the belief: a rare kind such as the
     /// Spy beside our Marshal is seldom among the four likeliest.
@@ -1387,7 +1387,7 @@ impl View {
                 .iter()
                 .copied()
                 .enumerate()
-                .filter(|&(_, p)| p >= if all { 0.0005 } else { 0.005 })
+                .filter(|&(_, p)| if all { p > 0.0 } else { p >= 0.005 })
                 .collect();
             kinds.sort_by(|a, b| b.1.total_cmp(&a.1));
             let list: Vec<String> = kinds
