@@ -50,7 +50,8 @@ pub const CHASE_PREY_CAP: i32 = 3;
 /// ... for at most this many steps (a whole board: a step nearer counts from anywhere).
 /// Against peternlewis (session 19, 40 games), the enemy General took 7.1 of our pieces a
 /// game in the games we lost and 2.6 in those we won, most of them while our Marshal,
-/// identified, stood far off in the enemy's ranks.
+/// identified, stood far off in the enemy's ranks. (`CHASE_LATE` 8 against 4 played worse
+/// in self-play: 59-74-4 after 137 games at 50 ms, seed 334, stopped.)
 pub const CHASE_MAX_LATE: i32 = 12;
 /// Bonus per row a movable piece has advanced from its own back row: it makes the search
 /// seek contact instead of shuffling once nothing is in reach.
