@@ -192,18 +192,20 @@ def views(tags, binary, script):
     return out.split("readyok")[1:]
 
 
-def beliefs(tags, moves, me, binary, asks):
+def beliefs(tags, moves, me, binary, asks, command="d"):
     """For each (ply, square) of `asks`: BINARY's belief line about the enemy piece on
-    `square` in ME's view before ply `ply` (`d`, memory off), as (moved, {letter: chance}),
-    or None where `d` printed no line for it (the piece was identified)."""
+    `square` in ME's view before ply `ply` (`command`, `d` or `d all`, memory off), as
+    (moved, {letter: chance}), or None where it printed no line for it (the piece was
+    identified)."""
     if not asks:
         return []
-    script = "".join(f"{position_line(tags, moves, me, ply)}d\nisready\n" for ply, _ in asks)
+    script = "".join(f"{position_line(tags, moves, me, ply)}{command}\nisready\n"
+                     for ply, _ in asks)
     found = []
     for (_, square), block in zip(asks, views(tags, binary, script)):
         line = re.search(rf"belief {square}( \(moved\))?: (.*)", block)
-        found.append(line and (bool(line.group(1)),
-                               {k: int(v) / 100 for k, v in re.findall(r"(\w) (\d+)%", line.group(2))}))
+        found.append(line and (bool(line.group(1)), {
+            k: float(v) / 100 for k, v in re.findall(r"(\w) ([\d.]+)%", line.group(2))}))
     return found
 
 
@@ -560,14 +562,9 @@ def exposure(path, binary, engine):
             for square, moved, spy in hidden:
                 asks.append((i, square))
                 truth.append((moved, spy))
-        if not asks:
-            continue
-        script = "".join(f"{position_line(tags, moves, me, ply)}d all\nisready\n" for ply, _ in asks)
-        for (_, square), (moved, spy), block in zip(asks, truth, views(tags, binary, script)):
-            line = re.search(rf"belief {square}(?: \(moved\))?: (.*)", block)
-            if line:
-                chances = dict(re.findall(r"(\w) ([\d.]+)%", line.group(1)))
-                rows.append((moved, float(chances.get("S", 0)) / 100, spy))
+        for (moved, spy), belief in zip(truth, beliefs(tags, moves, me, binary, asks, "d all")):
+            if belief:
+                rows.append((moved, belief[1].get("S", 0.0), spy))
     print("hidden enemy neighbours after a win by our identified Marshal: the belief's Spy "
           "chance before the battle, and how many were the Spy")
     bands = ((0, 1e-9), (1e-9, 0.02), (0.02, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 1.01))

@@ -140,6 +140,7 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
         "d" => match rest {
             [] => Ok(Command::Display { all: false }),
             ["all"] => Ok(Command::Display { all: true }),
+            ["all", extra, ..] => Err(bad(extra, "nothing after 'all'")),
             [t, ..] => Err(bad(t, "nothing, or 'all'")),
         },
         "eval" => no_args(Command::Eval),
@@ -285,7 +286,6 @@ mod tests {
         assert_eq!(parse("isready"), Ok(Command::IsReady));
         assert_eq!(parse("d"), Ok(Command::Display { all: false }));
         assert_eq!(parse("d all"), Ok(Command::Display { all: true }));
-        assert!(parse("d some").is_err() && parse("d all all").is_err());
         assert_eq!(
             parse("setoption name Move Overhead value 50"),
             Ok(Command::SetOption {
@@ -329,6 +329,8 @@ mod tests {
             ("position green setup x", "green"),
             ("position red setup x banana 3", "banana"),
             ("isready now", "now"),
+            ("d some", "some"),
+            ("d all extra", "extra"),
             ("setoption nom x", "nom"),
         ] {
             match parse(line) {

@@ -446,16 +446,15 @@ fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<Neighbour> {
         .map(|&d| m.to.offset(d))
         .filter(|&sq| sq != m.from)
         .filter_map(|square| {
-            let index = view.enemy_pieces().iter().position(|p| {
+            let (index, piece) = view.enemy_pieces().iter().enumerate().find(|(_, p)| {
                 p.square == Some(square)
                     && p.known_kind().is_none()
                     && p.possible & (1 << striker) != 0
             })?;
-            let moved = view.enemy_pieces()[index].moved;
             Some(Neighbour {
                 square,
                 index,
-                moved,
+                moved: piece.moved,
             })
         })
         .collect()
@@ -970,31 +969,38 @@ mod tests {
         assert_eq!(doubted[2], sure);
     }
 
+    /// The kind index the chance tests below give the striker (any kind but 0 would do).
+    const SPY: usize = 1;
+
+    /// One marginal per chance: the striker with that chance, kind 0 with the rest.
+    fn marginals(chances: &[f64]) -> Vec<[f64; MAX_KINDS]> {
+        chances
+            .iter()
+            .map(|&c| {
+                let mut m = [0.0; MAX_KINDS];
+                m[SPY] = c;
+                m[0] = 1.0 - c;
+                m
+            })
+            .collect()
+    }
+
+    /// The `index`th hidden enemy piece as a neighbour, on a square of its own.
+    fn neighbour(index: usize, moved: bool) -> Neighbour {
+        Neighbour {
+            square: Square::from_index(30 + index),
+            index,
+            moved,
+        }
+    }
+
     /// The striker's chances beside our piece are doubted together: a likely Spy beside an
     /// unlikely one is still an exposure, its share stays the larger, and "none of them"
     /// keeps a chance; a Spy certain to stand among them takes all of it.
     #[test]
     fn likely_strikers_side_by_side_are_doubted_together() {
-        let spy = 1;
-        let square = |i: usize| Square::from_index(i);
-        let marginals = |chances: &[f64]| -> Vec<[f64; MAX_KINDS]> {
-            chances
-                .iter()
-                .map(|&c| {
-                    let mut m = [0.0; MAX_KINDS];
-                    m[spy] = c;
-                    m[0] = 1.0 - c;
-                    m
-                })
-                .collect()
-        };
-        let unmoved = |i: usize| Neighbour {
-            square: square(30 + i),
-            index: i,
-            moved: false,
-        };
-        let neighbours = [unmoved(0), unmoved(1)];
-        let both = exposure_candidates(&marginals(&[0.57, 0.03]), &neighbours, spy).unwrap();
+        let neighbours = [neighbour(0, false), neighbour(1, false)];
+        let both = exposure_candidates(&marginals(&[0.57, 0.03]), &neighbours, SPY).unwrap();
         assert_eq!(both.len(), 2);
         let total: f64 = both.iter().map(|c| c.1).sum();
         assert!(
@@ -1004,12 +1010,12 @@ mod tests {
         assert!(total < 1.0 && both[0].1 > 0.57 && both[1].1 > 0.03);
         assert!((both[0].1 / both[1].1 - 19.0).abs() < 1e-9);
         // One alone is doubted as before.
-        let one = exposure_candidates(&marginals(&[0.02]), &neighbours[..1], spy).unwrap();
+        let one = exposure_candidates(&marginals(&[0.02]), &neighbours[..1], SPY).unwrap();
         assert!((one[0].1 - raise_odds(0.02, SPY_DOUBT)).abs() < 1e-12);
         // Too unlikely to count: no exposure.
-        assert!(exposure_candidates(&marginals(&[0.0001]), &neighbours[..1], spy).is_none());
+        assert!(exposure_candidates(&marginals(&[0.0001]), &neighbours[..1], SPY).is_none());
         // Certain between them: they share it all.
-        let certain = exposure_candidates(&marginals(&[0.75, 0.25]), &neighbours, spy).unwrap();
+        let certain = exposure_candidates(&marginals(&[0.75, 0.25]), &neighbours, SPY).unwrap();
         let total: f64 = certain.iter().map(|c| c.1).sum();
         assert!((total - 1.0).abs() < 1e-9, "{certain:?}");
     }
@@ -1019,34 +1025,14 @@ mod tests {
     /// a moved piece too unlikely to count unmoved becomes an outcome of its own.
     #[test]
     fn a_moved_neighbour_is_doubted_more() {
-        let spy = 1;
-        let marginal = |c: f64| {
-            let mut m = [0.0; MAX_KINDS];
-            m[spy] = c;
-            m[0] = 1.0 - c;
-            m
-        };
-        let neighbour = |moved: bool| Neighbour {
-            square: Square::from_index(30),
-            index: 0,
-            moved,
-        };
-        let rare = [marginal(0.0005)];
-        assert!(exposure_candidates(&rare, &[neighbour(false)], spy).is_none());
-        let moved = exposure_candidates(&rare, &[neighbour(true)], spy).unwrap();
+        let rare = marginals(&[0.0005]);
+        assert!(exposure_candidates(&rare, &[neighbour(0, false)], SPY).is_none());
+        let moved = exposure_candidates(&rare, &[neighbour(0, true)], SPY).unwrap();
         let expected = raise_odds(raise_odds(0.0005, MOVED_STRIKER_ODDS), SPY_DOUBT);
         assert!((moved[0].1 - expected).abs() < 1e-12, "{moved:?}");
         // Beside an unmoved piece of the same chance, the moved one takes the larger share.
-        let two = [marginal(0.02), marginal(0.02)];
-        let pair = [
-            neighbour(true),
-            Neighbour {
-                square: Square::from_index(31),
-                index: 1,
-                moved: false,
-            },
-        ];
-        let shared = exposure_candidates(&two, &pair, spy).unwrap();
+        let pair = [neighbour(0, true), neighbour(1, false)];
+        let shared = exposure_candidates(&marginals(&[0.02, 0.02]), &pair, SPY).unwrap();
         let ratio = raise_odds(0.02, MOVED_STRIKER_ODDS) / 0.02;
         assert!(
             (shared[0].1 / shared[1].1 - ratio).abs() < 1e-9,

@@ -130,9 +130,9 @@ pub const SPY_DOUBT: f64 = 6.0;
 /// whose Spies seldom move), but a Spy that hunts our Marshal moves, and stands beside it
 /// when it does. In 315 games of self-play at 50 ms (seed 329), after our identified
 /// Marshal won a battle, 166 of its hidden neighbours had moved, of which 47 were the Spy
-/// (28 %), where the belief before the battle gave them 2.5 % on average (those it gave
-/// under 2 %: 18 % were the Spy); its unmoved neighbours were the Spy as often as it said
-/// (2.0 % against 2.1 %). The factor that fits the moved ones best is about 60 in all
+/// (28 %), where the belief before the battle gave them 2.5 % on average (of the 40 it gave
+/// under 2 % but some chance, half were the Spy; of the 90 it gave none, 3 %); its unmoved
+/// neighbours were the Spy as often as it said (2.0 % against 2.1 %). The factor that fits the moved ones best is about 60 in all
 /// (`scripts/records.py exposure`), so 10 before `SPY_DOUBT`'s 6. Against the bots the
 /// case is rare (3 to 8 such moved neighbours in 40 to 80 games, none the Spy).
 /// Self-play against the build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after

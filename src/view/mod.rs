@@ -1394,12 +1394,8 @@ impl View {
                 .iter()
                 .take(if all { kinds.len() } else { 4 })
                 .map(|&(k, p)| {
-                    let letter = self.rules.kind(k).letter;
-                    if all {
-                        format!("{letter} {:.1}%", p * 100.0)
-                    } else {
-                        format!("{letter} {:.0}%", p * 100.0)
-                    }
+                    let digits = usize::from(all);
+                    format!("{} {:.digits$}%", self.rules.kind(k).letter, p * 100.0)
                 })
                 .collect();
             let moved = if self.enemy[i].moved { " (moved)" } else { "" };
