@@ -132,12 +132,15 @@ pub const SPY_DOUBT: f64 = 6.0;
 /// Marshal won a battle, 166 of its hidden neighbours had moved, of which 47 were the Spy
 /// (28 %), where the belief before the battle gave them 2.5 % on average (of the 40 it gave
 /// under 2 % but some chance, half were the Spy; of the 90 it gave none, 3 %); its unmoved
-/// neighbours were the Spy as often as it said (2.0 % against 2.1 %). The factor that fits the moved ones best is about 60 in all
-/// (`scripts/records.py exposure`), so 10 before `SPY_DOUBT`'s 6. Against the bots the
+/// neighbours were the Spy as often as it said (2.0 % against 2.1 %). The factor that fits
+/// the moved ones best is about 60 in all (`scripts/records.py exposure`), so 10 before
+/// `SPY_DOUBT`'s 6. Against the bots the
 /// case is rare (3 to 8 such moved neighbours in 40 to 80 games, none the Spy).
 /// Self-play against the build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after
 /// 181 games (97-75-9, +46 ± 50, seed 330); Marshals taken by a Spy 18 against 47.
-/// 30 against 10: 30-32-2 after 64 games (seed 331, stopped). Weighing the enemy's
+/// 30 against 10: 30-32-2 after 64 games (seed 331, stopped). 20 against 10: 183-178-14
+/// after 375 games (+5 ± 35, seed 335, stopped undecided), Marshals taken by a Spy 27
+/// against 37: fewer strikes, but no measurable gain in the score. Weighing the enemy's
 /// Marshal beside our identified General alike (with the factors that fit it, 2 and 10 in
 /// all; branch `wip-threat`) played worse: 57-68-3 after 128 games (seed 332, stopped).
 pub const MOVED_STRIKER_ODDS: f64 = 10.0;
