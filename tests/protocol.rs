@@ -553,14 +553,24 @@ fn d_all_lists_every_kind_a_hidden_piece_may_be() {
 
 #[test]
 fn spy_hunt_is_off_by_default_and_takes_only_a_check() {
+    off_by_default_and_takes_only_a_check("Spy Hunt");
+}
+
+/// The term itself is tested in the evaluation (`cornered`); here, that the engine offers it.
+#[test]
+fn cornered_is_off_by_default_and_takes_only_a_check() {
+    off_by_default_and_takes_only_a_check("Cornered");
+}
+
+/// The check option `name` is announced off, refuses a value that is no check and takes
+/// `true` without an error.
+fn off_by_default_and_takes_only_a_check(name: &str) {
     let mut engine = EngineProcess::start();
     let announced = announced_options(&mut engine);
-    assert!(
-        announced.contains(&"option name Spy Hunt type check default false".to_string()),
-        "{announced:#?}"
-    );
-    refuses_a_non_check(&mut engine, "Spy Hunt");
-    engine.send("setoption name Spy Hunt value true");
+    let line = format!("option name {name} type check default false");
+    assert!(announced.contains(&line), "{announced:#?}");
+    refuses_a_non_check(&mut engine, name);
+    engine.send(&format!("setoption name {name} value true"));
     let taken = lines_until_ready(&mut engine);
     assert!(!taken.iter().any(|l| l.contains("error")), "{taken:#?}");
     assert!(engine.finish());

@@ -404,6 +404,7 @@ impl Engine {
             spy_hunt: self.opts.spy_hunt,
             flag_guard: self.opts.flag_guard,
             chase_raiders: self.opts.chase_raiders,
+            cornered: self.opts.cornered,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();

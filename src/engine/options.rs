@@ -49,6 +49,9 @@ pub struct EngineOptions {
     /// Whether the search brings back the one piece of ours that beats an identified enemy
     /// raider in our half.
     pub chase_raiders: bool,
+    /// Whether a known piece of either side that a known stronger one has cornered counts
+    /// as partly lost.
+    pub cornered: bool,
 }
 
 impl EngineOptions {
@@ -78,6 +81,7 @@ impl Default for EngineOptions {
             spy_hunt: false,
             flag_guard: true,
             chase_raiders: true,
+            cornered: false,
         }
     }
 }
@@ -153,6 +157,7 @@ impl EngineOptions {
             "spy hunt" => self.spy_hunt = check("Spy Hunt")?,
             "flag guard" => self.flag_guard = check("Flag Guard")?,
             "chase raiders" => self.chase_raiders = check("Chase Raiders")?,
+            "cornered" => self.cornered = check("Cornered")?,
             "level" => {
                 let level = LEVELS
                     .iter()
@@ -307,6 +312,10 @@ impl EngineOptions {
         lines.push(format!(
             "option name Chase Raiders type check default {}",
             self.chase_raiders
+        ));
+        lines.push(format!(
+            "option name Cornered type check default {}",
+            self.cornered
         ));
         lines
     }

@@ -118,6 +118,9 @@ pub struct Config {
     /// Whether the search brings back the one piece of ours that beats an identified enemy
     /// raider in our half ([`Incremental::unanswered`], option `Chase Raiders`).
     pub chase_raiders: bool,
+    /// Whether a known piece that a known piece beating it has cornered counts as partly
+    /// lost, for either side ([`Incremental::cornered`], option `Cornered`).
+    pub cornered: bool,
 }
 
 impl Default for Config {
@@ -132,6 +135,7 @@ impl Default for Config {
             spy_hunt: false,
             flag_guard: true,
             chase_raiders: true,
+            cornered: false,
         }
     }
 }
@@ -270,6 +274,7 @@ pub fn search(
             blind_enemy: (!cautious).then(|| BlindEnemy::new(view)),
             flag_guard: config.flag_guard,
             chase_raiders: config.chase_raiders,
+            cornered: config.cornered,
             hope,
         };
         // The threads take the samples one at a time from a common counter, so that one
@@ -433,6 +438,8 @@ struct Shared<'a> {
     flag_guard: bool,
     /// Whether an unanswered enemy raider costs ([`Config::chase_raiders`]).
     chase_raiders: bool,
+    /// Whether cornered known pieces count ([`Config::cornered`]).
+    cornered: bool,
     /// Whether the enemy takes our unrevealed Flag only with a chance ([`Searcher::hoping`]).
     hope: bool,
 }
@@ -802,6 +809,10 @@ impl Searcher<'_> {
         }
         if self.shared.chase_raiders {
             risk += self.eval.unanswered(pos, self.shared.me, &mut self.walks);
+        }
+        if self.shared.cornered {
+            risk += self.eval.cornered(pos, self.shared.me);
+            risk -= self.eval.cornered(pos, self.shared.me.opponent());
         }
         s += if pos.side_to_move() == self.shared.me {
             -risk
