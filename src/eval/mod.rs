@@ -451,28 +451,17 @@ impl Incremental {
     /// default: even in self-play so far, see [`HUNT_PERCENT`]).
     pub fn cornered(&self, pos: &Position, side: Color) -> i32 {
         let rules = pos.rules();
-        let mut hunters = [Square::from_index(0); 8];
-        let mut n = 0;
-        for sq in pos.occupied_squares(side.opponent()) {
+        let known_mover = |sq: Square| {
             let c = pos.cell(sq);
-            if c.is_revealed() && rules.kind_moves(c.kind()).movable && n < hunters.len() {
-                hunters[n] = sq;
-                n += 1;
-            }
-        }
-        if n == 0 {
-            return 0;
-        }
-        let hunters = &hunters[..n];
+            c.is_revealed() && rules.kind_moves(c.kind()).movable
+        };
         let mut total = 0;
-        for sq in pos.occupied_squares(side) {
-            let c = pos.cell(sq);
-            if !c.is_revealed() || !rules.kind_moves(c.kind()).movable {
-                continue;
-            }
-            let hunted = hunters.iter().any(|&h| {
+        for sq in pos.occupied_squares(side).filter(|&sq| known_mover(sq)) {
+            let kind = pos.cell(sq).kind();
+            let hunted = pos.occupied_squares(side.opponent()).any(|h| {
                 distance(h, sq) <= HUNT_STEPS
-                    && rules.battle(pos.cell(h).kind(), c.kind()) == Outcome::AttackerWins
+                    && known_mover(h)
+                    && rules.battle(pos.cell(h).kind(), kind) == Outcome::AttackerWins
             });
             if !hunted {
                 continue;
@@ -482,7 +471,7 @@ impl Incremental {
                 .filter(|&&d| pos.cell(sq.offset(d)).is_empty())
                 .count();
             if flight <= HUNT_FLIGHT {
-                total += kind_value(rules, c.kind()) * HUNT_PERCENT / 100;
+                total += kind_value(rules, kind) * HUNT_PERCENT / 100;
             }
         }
         total
@@ -971,6 +960,22 @@ mod tests {
         assert_eq!(cost(&[&corner[..], &[("j6", "bX+*")]].concat()), 0);
         assert_eq!(cost(&[&corner[..], &[("j8", "b9+*")]].concat()), 0);
         assert_eq!(cost(&[("j10", "r9+*"), ("j8", "bX+*")]), 0);
+        // However many other known enemy pieces stand on the board.
+        let crowd = [
+            ("a7", "b2+*"),
+            ("b7", "b2+*"),
+            ("c7", "b2+*"),
+            ("d7", "b2+*"),
+            ("e7", "b3+*"),
+            ("f7", "b3+*"),
+            ("g7", "b3+*"),
+            ("h7", "b4+*"),
+            ("i7", "b4+*"),
+        ];
+        assert_eq!(
+            cost(&[&corner[..], &crowd, &[("j8", "bX+*")]].concat()),
+            cornered
+        );
         // The enemy's own cornered pieces are its cost, not ours.
         let theirs = classic(&[
             ("a1", "rF"),
