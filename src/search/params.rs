@@ -63,8 +63,8 @@ pub const HUNT_FLIGHT: usize = 1;
 /// against 71-9-0 without, our Generals lost on a Bomb 6 against 14 (taken by its Marshal
 /// 34 against 30); in self-play against the option off at 50 ms a move, elo0 −25, elo1 5:
 /// 69-70-2 after 141 games (seed 336, stopped undecided for want of time); on against off
-/// on one binary: 50-65-6 after 121 games (seed 337, stopped at the end of the session).
-/// 119-135-8 in all: no gain in self-play so far, so it stays off.
+/// on one binary: 50-66-6 after 122 games (seed 337, stopped at the end of the session).
+/// 119-136-8 in all: no gain in self-play so far, so it stays off.
 pub const HUNT_PERCENT: i32 = 40;
 /// Bonus per row a movable piece has advanced from its own back row: it makes the search
 /// seek contact instead of shuffling once nothing is in reach.
