@@ -110,13 +110,14 @@ pub fn walled_in(rules: &Rules, setup: &Setup) -> bool {
     flags > 0
 }
 
-/// A setup for `rules`, drawn from the whole human book: see [`draw`].
+/// A setup for `rules`, drawn from the whole human book and mirrored half of the time (a
+/// random one with the Flag in the two back rows where the book has none for the variant).
 pub fn generate(rules: &Rules, rng: &mut Rng) -> Setup {
     draw(human_setups(rules), rules, rng)
 }
 
-/// The search engine's setup for `rules`, drawn from the human setups that wall their Flag
-/// in: see [`draw`] and [`walled_in`].
+/// The search engine's setup for `rules`, drawn as [`generate`] draws but only from the
+/// human setups that wall their Flag in (see [`walled_in`]).
 pub fn generate_walled(rules: &Rules, rng: &mut Rng) -> Setup {
     draw(walled_setups(rules), rules, rng)
 }

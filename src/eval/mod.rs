@@ -546,10 +546,10 @@ fn gather(
 /// The walk of [`steps_to`] from a door as far as [`Incremental::unguarded`] looks.
 const DOOR_WALK_LIMIT: i32 = GUARD_WATCH_STEPS + GUARD_MAX_LATE + 1;
 
-/// The walks of [`steps_to`] from the doors of a walled Flag, and from enemy raiders, kept
-/// from one evaluation to the next: the walls (lakes, the side's Bombs and Flag) change only
-/// when a Bomb is taken, yet the walk, done afresh at every leaf, took a third of the
-/// search's time in self-play.
+/// The walks (the steps from every square around lakes and a side's own Bombs and Flag)
+/// from the doors of a walled Flag, and from enemy raiders, kept from one evaluation to the
+/// next: the walls change only when a Bomb is taken, yet the walk, done afresh at every
+/// leaf, took a third of the search's time in self-play.
 #[derive(Clone, Debug, Default)]
 pub struct Walks {
     /// From the doors, as far as [`DOOR_WALK_LIMIT`] ([`Incremental::unguarded`]).

@@ -3,7 +3,7 @@
 //!
 //! Generation is written once, generic over a [`MoveSink`]: the same loop fills a
 //! [`MoveList`] or only counts, so perft can count the last ply in bulk. The repetition rules
-//! are applied by a [`repetition::Filter`] computed once per position; when it forbids
+//! are applied by a filter (`repetition::Filter`) computed once per position; when it forbids
 //! nothing (the common case) moves go to the sink unchecked.
 
 mod repetition;
