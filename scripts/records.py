@@ -72,6 +72,14 @@
       win by ENGINE's identified Marshal, its hidden neighbours afterwards (moved or not)
       and how many of them were the Spy.
 
+  scripts/records.py material FILE...
+      what each kind's material is worth to the result, as the games say (classic only; no
+      player named): a logistic fit of the result on both sides' differences in pieces of
+      each kind, and on which side holds the strongest movable kind, over every 8th ply
+      from ply 20 of every game not lost on time; each value with its standard error
+      (games as clusters), in centi-Scouts at 350 a unit of the logistic curve (the
+      search's SCORE_SCALE), beside the engine's own values (VALUES below).
+
 ENGINE defaults to "engine", the name scripts/ladder.sh gives it; `--engine NAME` names it
 in every form, and a name no player of a game has stops the script with a message.
 """
@@ -351,8 +359,8 @@ def steps(a, b):
 
 
 # Rough material values (centi-Scouts, as the engine's own) for the timeline's balance.
-VALUES = {"X": 450, "9": 320, "8": 220, "7": 150, "6": 100, "5": 70, "4": 50, "3": 70,
-          "2": 40, "1": 40, "S": 120, "B": 40, "F": 0}
+VALUES = {"X": 450, "9": 320, "8": 220, "7": 150, "6": 100, "5": 70, "4": 50, "3": 100,
+          "2": 25, "1": 25, "S": 120, "B": 70, "F": 0}
 
 
 def timeline(path, engine, won_games):
@@ -593,6 +601,96 @@ def exposure(path, binary, engine):
                   f"({len(rated)} pieces with a chance)")
 
 
+MATERIAL_KINDS = ["S", "2", "3", "4", "5", "6", "7", "8", "9", "X", "B"]
+
+
+def material_samples(paths):
+    """(features, result for Red, game) every 8th ply from ply 20 of each classic game:
+    Red's pieces less Blue's of each of MATERIAL_KINDS, then +1, -1 or 0 as Red, Blue or
+    neither holds the strongest movable kind."""
+    index = {k: i for i, k in enumerate(MATERIAL_KINDS)}
+    for path in paths:
+        for tags, moves in games(path):
+            result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(tags.get("Result"))
+            if (result is None or "on time" in tags.get("Termination", "")
+                    or tags.get("Variant", "classic") != "classic"):
+                continue
+            left = {}
+            for colour in ("red", "blue"):
+                setup = tags["RedSetup" if colour == "red" else "BlueSetup"]
+                left[colour] = [setup.count(k) for k in MATERIAL_KINDS]
+            game = (path, tags.get("Round"))
+            for i, m, red_moved in plies(tags, moves, "red"):
+                b = MOVE.match(m)
+                if b and b.group(3):
+                    mover, other = ("red", "blue") if red_moved else ("blue", "red")
+                    attacker, defender, outcome = b.group(3), b.group(4), b.group(5)
+                    if outcome in "<=" and attacker in index:
+                        left[mover][index[attacker]] -= 1
+                    if outcome in ">=" and defender in index:
+                        left[other][index[defender]] -= 1
+                if i < 20 or i % 8:
+                    continue
+                def top(counts):
+                    return max((i for i in range(1, 10) if counts[i] > 0), default=-1)
+                red, blue = top(left["red"]), top(left["blue"])
+                x = [r - b for r, b in zip(left["red"], left["blue"])]
+                yield x + [(red > blue) - (blue > red)], result, game
+
+
+def solve(a, b):
+    """x with a x = b (Gauss-Jordan with partial pivoting; a is small and regular)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for i in range(n):
+        p = max(range(i, n), key=lambda r: abs(m[r][i]))
+        m[i], m[p] = m[p], m[i]
+        for r in range(n):
+            if r != i and m[r][i]:
+                f = m[r][i] / m[i][i]
+                for k in range(i, n + 1):
+                    m[r][k] -= f * m[i][k]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def material(paths):
+    samples = list(material_samples(paths))
+    names = MATERIAL_KINDS + ["strongest kind"]
+    n = len(names)
+    games_seen = {game for _, _, game in samples}
+    results = collections.Counter(y for _, y, _ in samples)
+    if len(games_seen) < 100 or min(results[0.0], results[1.0]) < 0.1 * len(samples):
+        # With few games, or nearly all won by one side, the fit runs off to infinity.
+        sys.exit(f"records.py material: {len(games_seen)} games, won by Red in "
+                 f"{100 * results[1.0] / max(len(samples), 1):.0f} % of their positions: "
+                 "give at least 100 games that both sides win often")
+    w = [0.0] * n
+    for _ in range(10):  # Newton's method on the log loss
+        grad = [0.0] * n
+        hess = [[1e-6 * (i == j) for j in range(n)] for i in range(n)]
+        for x, y, _ in samples:
+            p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x))))
+            for i in range(n):
+                grad[i] += (p - y) * x[i]
+                for j in range(n):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        w = [a - b for a, b in zip(w, solve(hess, grad))]
+    # The sandwich covariance with each game's positions as one cluster: they are alike.
+    per_game = collections.defaultdict(lambda: [0.0] * n)
+    for x, y, game in samples:
+        p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x))))
+        for i in range(n):
+            per_game[game][i] += (p - y) * x[i]
+    inv = [solve(hess, [float(i == j) for i in range(n)]) for j in range(n)]
+    meat = [[sum(g[i] * g[j] for g in per_game.values()) for j in range(n)] for i in range(n)]
+    print(f"{len(per_game)} games, {len(samples)} positions; centi-Scouts at 350 a unit")
+    print(f"{'kind':15} {'fitted':>7} {'error':>6} {'engine':>7}")
+    for i, name in enumerate(names):
+        var = sum(inv[i][k] * meat[k][l] * inv[l][i] for k in range(n) for l in range(n))
+        own = {**VALUES, "strongest kind": 200}[name]  # DOMINANT_PIECE
+        print(f"{name:15} {350 * w[i]:7.0f} {350 * math.sqrt(var):6.0f} {own:>7}")
+
+
 def mean(values):
     values = list(values)
     return sum(values) / max(len(values), 1)
@@ -601,7 +699,8 @@ def mean(values):
 if __name__ == "__main__":
     args = sys.argv[1:]
     # `--engine NAME` names ENGINE for every subcommand, in place of the positional ENGINE.
-    if "--engine" in args[:-1] and args[:1] not in (["flags"], ["raids"], ["stalking"]):
+    if "--engine" in args[:-1] and args[:1] not in (["flags"], ["raids"], ["stalking"],
+                                                     ["material"]):
         i = args.index("--engine")
         name, args = args[i + 1], args[:i] + args[i + 2:]
         args = args + [name] if args[:1] not in (["timeline"],) else args[:2] + [name] + args[2:]
@@ -614,6 +713,8 @@ if __name__ == "__main__":
             engine = args[i + 1]
             args = args[:i] + args[i + 2:]
         {"flags": flags, "raids": raids, "stalking": stalking}[args[0]](args[1:], engine)
+    elif len(args) >= 2 and args[0] == "material":
+        material(args[1:])
     elif len(args) >= 2 and args[0] == "duel":
         duel(args[1], args[2] if len(args) > 2 else "engine")
     elif len(args) >= 2 and args[0] == "timeline":

@@ -1,8 +1,16 @@
 //! Every tunable of the search and the evaluation, in one place.
 
 /// Value of a piece by modern rank (index 0 unused, 1 Spy … 10 Marshal), in centi-Scouts
-/// roughly: what it costs to lose one.
-pub const RANK_VALUE: [i32; 11] = [0, 120, 40, 70, 50, 70, 100, 150, 220, 320, 450];
+/// (the evaluation's unit): what it costs to lose one.
+/// Set by hand at first; then Scout and Miner (and [`BOMB_VALUE`]) moved halfway toward what
+/// the results of 848 self-play games say each piece is worth (`scripts/records.py material`
+/// over the records of seeds 335 to 338, at 350 units a unit of the logistic curve): Scout
+/// 21 ± 11 (was 40), Miner 149 ± 19 (was 70, with [`DEFUSERS_LEFT`] on top while the Flag
+/// is walled in, as it always is in self-play), Bomb 118 ± 28 (was 40); the other kinds
+/// lay within two errors of their values (Sergeant 62 ± 18, Lieutenant 107 ± 17). Self-play
+/// against the build before at 50 ms a move (elo0 −25, elo1 5): H1 accepted after 189
+/// games (102-85-2, +33 ± 49, seed 339).
+pub const RANK_VALUE: [i32; 11] = [0, 120, 25, 100, 50, 70, 100, 150, 220, 320, 450];
 /// Bonus for holding the strongest movable piece on the board: the enemy can stop it only
 /// with a Bomb or a Spy, so losing a Marshal while the enemy keeps its own costs far more
 /// than the Marshal's value.
@@ -14,8 +22,9 @@ pub const DOMINANT_PIECE: i32 = 200;
 pub const DEFUSERS_LEFT: [i32; 4] = [0, 100, 150, 170];
 /// What a Spy loses once the enemy's Marshal (the kind it beats) is gone.
 pub const SPY_WITHOUT_PREY: i32 = 90;
-/// Value of a Bomb (it blocks lanes and guards the Flag).
-pub const BOMB_VALUE: i32 = 40;
+/// Value of a Bomb (it blocks lanes and guards the Flag; see [`RANK_VALUE`] for how it
+/// was set from the results of self-play, where a side's lost Bombs cost it about 118).
+pub const BOMB_VALUE: i32 = 70;
 /// Value of the Flag while it stands (losing it ends the game anyway).
 pub const FLAG_VALUE: i32 = 1000;
 /// Bonus for a piece the opponent has not identified yet ...
