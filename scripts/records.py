@@ -604,6 +604,11 @@ def exposure(path, binary, engine):
 MATERIAL_KINDS = ["S", "2", "3", "4", "5", "6", "7", "8", "9", "X", "B"]
 
 
+def strongest(counts):
+    """The index in MATERIAL_KINDS of the strongest kind from Scout to Marshal left."""
+    return max((k for k in range(1, 10) if counts[k] > 0), default=-1)
+
+
 def material_samples(paths):
     """(features, result for Red, game) every 8th ply from ply 20 of each classic game:
     Red's pieces less Blue's of each of MATERIAL_KINDS, then +1, -1 or 0 as Red, Blue or
@@ -631,9 +636,7 @@ def material_samples(paths):
                         left[other][index[defender]] -= 1
                 if i < 20 or i % 8:
                     continue
-                def top(counts):
-                    return max((i for i in range(1, 10) if counts[i] > 0), default=-1)
-                red, blue = top(left["red"]), top(left["blue"])
+                red, blue = strongest(left["red"]), strongest(left["blue"])
                 x = [r - b for r, b in zip(left["red"], left["blue"])]
                 yield x + [(red > blue) - (blue > red)], result, game
 
