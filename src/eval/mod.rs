@@ -448,7 +448,7 @@ impl Incremental {
     /// of our Generals died on a Bomb, most of them attacked as the last way out of a
     /// corner of the enemy's back row that its Marshal had closed. Both ranks must be
     /// revealed: in a sampled army the others are guesses. Option `Cornered` (off by
-    /// default: even in self-play so far, see [`HUNT_PERCENT`]).
+    /// default: no gain over 482 games of self-play, see [`HUNT_PERCENT`]).
     pub fn cornered(&self, pos: &Position, side: Color) -> i32 {
         let rules = pos.rules();
         let known_mover = |sq: Square| {
