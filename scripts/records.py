@@ -92,7 +92,12 @@ import time
 
 
 def games(path):
-    for text in open(path).read().split("[Event")[1:]:
+    try:
+        with open(path) as f:
+            whole = f.read()
+    except OSError as e:
+        sys.exit(f"records.py: cannot read {path}: {e.strerror}")
+    for text in whole.split("[Event")[1:]:
         tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', text))
         body = text.split("\n\n", 1)[1]
         moves = [t for t in body.split()
