@@ -14,8 +14,8 @@
 /// A second step (over 1,040 games with these values' first 192: Scout 19 ± 10, Miner
 /// 149 ± 17, Lieutenant 98 ± 16, Bomb 107 ± 25) to Scout 20, Miner 125, Lieutenant 85,
 /// Bomb 90 stood even against these: 169-168-6 after 343 games (seed 340, stopped); Miner
-/// 125 and Bomb 90 alone: 87-81-4 after 172 games (+12 ± 52, seed 341, LLR 1.17, stopped
-/// undecided at the end of a session: worth finishing).
+/// 125 and Bomb 90 alone: 87-81-4 after 172 games (seed 341, stopped undecided), then
+/// 42-45-3 after 90 more (seed 342): 129-126-7 over 262 games, no gain either.
 pub const RANK_VALUE: [i32; 11] = [0, 120, 25, 100, 50, 70, 100, 150, 220, 320, 450];
 /// Bonus for holding the strongest movable piece on the board: the enemy can stop it only
 /// with a Bomb or a Spy, so losing a Marshal while the enemy keeps its own costs far more
