@@ -363,9 +363,13 @@ def steps(a, b):
     return abs(FILES.index(a[0]) - FILES.index(b[0])) + abs(int(a[1:]) - int(b[1:]))
 
 
-# Rough material values (centi-Scouts, as the engine's own) for the timeline's balance.
+# The engine's material values (centi-Scouts; RANK_VALUE and BOMB_VALUE in
+# src/search/params.rs, whose test `the_records_script_has_these_values` checks this table)
+# for the timeline's balance and beside the fitted values of `material`.
 VALUES = {"X": 450, "9": 320, "8": 220, "7": 150, "6": 100, "5": 70, "4": 50, "3": 100,
-          "2": 25, "1": 25, "S": 120, "B": 70, "F": 0}
+          "2": 25, "S": 120, "B": 70, "F": 0}
+# The bonus for holding the strongest movable kind (DOMINANT_PIECE, checked alike).
+DOMINANT_PIECE = 200
 
 
 def timeline(path, engine, won_games):
@@ -695,7 +699,7 @@ def material(paths):
     print(f"{'kind':15} {'fitted':>7} {'error':>6} {'engine':>7}")
     for i, name in enumerate(names):
         var = sum(inv[i][k] * meat[k][l] * inv[l][i] for k in range(n) for l in range(n))
-        own = {**VALUES, "strongest kind": 200}[name]  # DOMINANT_PIECE
+        own = {**VALUES, "strongest kind": DOMINANT_PIECE}[name]
         print(f"{name:15} {350 * w[i]:7.0f} {350 * math.sqrt(var):6.0f} {own:>7}")
 
 

@@ -351,3 +351,56 @@ pub const SWAP_SWEEPS: usize = 20;
 pub const OWN_TABLE_MB: usize = 4;
 /// Levels: the temperature of the final choice per point of strength below 100.
 pub const TEMPERATURE_PER_STRENGTH: f64 = 1.5;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value `scripts/records.py` gives `name` in its line `name = value` (`VALUES`, a
+    /// dictionary from letters to numbers, or a plain number).
+    fn script_value(script: &str, name: &str) -> String {
+        let start = script
+            .find(&format!("\n{name} = "))
+            .unwrap_or_else(|| panic!("records.py defines no {name}"));
+        let text = &script[start + name.len() + 4..];
+        let end = if text.starts_with('{') {
+            text.find('}').expect("the dictionary closes") + 1
+        } else {
+            text.find('\n').expect("the line ends")
+        };
+        text[..end].to_string()
+    }
+
+    /// `scripts/records.py` prints the engine's values beside the ones it fits from the
+    /// results of games, from a table of its own (it cannot read them from the binary): this
+    /// keeps that table in step when a value here changes.
+    #[test]
+    fn the_records_script_has_these_values() {
+        let script = include_str!("../../scripts/records.py");
+        let table = script_value(script, "VALUES");
+        let mut letters = Vec::new();
+        for pair in table.trim_matches(|c| c == '{' || c == '}').split(',') {
+            let (letter, value) = pair.split_once(':').expect("a pair is letter: value");
+            let letter = letter.trim().trim_matches('"');
+            let value: i32 = value.trim().parse().expect("a value is a number");
+            let expected = match letter {
+                "X" => RANK_VALUE[10],
+                "S" => RANK_VALUE[1],
+                "B" => BOMB_VALUE,
+                // The Flag's loss ends the game: the balance does not count it.
+                "F" => 0,
+                digit => RANK_VALUE[digit.parse::<usize>().expect("a rank's letter")],
+            };
+            assert_eq!(value, expected, "records.py values {letter} at {value}");
+            letters.push(letter.to_string());
+        }
+        letters.sort();
+        assert_eq!(
+            letters.concat(),
+            "23456789BFSX",
+            "one value for each classic kind"
+        );
+        let dominant = script_value(script, "DOMINANT_PIECE");
+        assert_eq!(dominant.trim().parse::<i32>(), Ok(DOMINANT_PIECE));
+    }
+}
