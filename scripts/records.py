@@ -5,10 +5,11 @@
       each game's end from ENGINE's side (wins and losses by reason), and how many of
       ENGINE's pieces, by letter, attacked a Bomb and lost;
   scripts/records.py calibration FILE BINARY [ENGINE]
-      for every attack ENGINE made on a piece whose rank it did not know, reads the position
-      back through BINARY's `d` (under the record's variant, rules and counts) and compares
-      the belief's Bomb and Flag probabilities with what the piece was (only the four
-      likeliest kinds are printed by `d`; a kind not among them counts as 0).
+      for every attack ENGINE made on an unmoved piece whose rank it did not know, reads the
+      position back through BINARY's `d all` (under the record's variant, rules and counts,
+      memory off) and compares the belief's Bomb and Flag chances with what the piece was,
+      bin by bin, for the whole game and for the plies before 100, from 100 to 249 and from
+      250 on. (The search takes each Bomb chance BOMB_DOUBT times the belief's odds.)
 
   scripts/records.py attacks FILE BINARY [ENGINE] [KINDS]
       every attack by ENGINE's pieces of KINDS (letters, default X9) on a piece whose rank it
@@ -286,27 +287,36 @@ def our_attacks(tags, moves, me):
             yield i, m, b.group(3), b.group(4), b.group(2)
 
 
+CALIBRATION_BINS = [0, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0]
+CALIBRATION_PHASES = [("whole game", 0, None), ("plies 0-99", 0, 100),
+                      ("plies 100-249", 100, 250), ("plies 250-", 250, None)]
+
+
 def calibration(path, binary, engine):
+    # (ply, what the defender was, the belief's chances) of each attack on an unmoved piece:
+    # a moved one is never a Bomb or the Flag, and would fill the lowest bin with sure cases.
     rows = []
     for tags, moves in games(path):
         me = side_of(tags, engine)
         found = list(our_attacks(tags, moves, me))
         asks = [(i, square) for i, _, _, _, square in found]
-        truths = [defender for _, _, _, defender, _ in found]
-        for truth, seen in zip(truths, beliefs(tags, moves, me, binary, asks)):
-            if seen:
-                rows.append((truth, seen[1]))
+        for (i, _, _, defender, _), seen in zip(found, beliefs(tags, moves, me, binary, asks,
+                                                                "d all")):
+            if seen and not seen[0]:
+                rows.append((i, defender, seen[1]))
     for letter in "BF":
-        bins = collections.defaultdict(lambda: [0, 0, 0.0])
-        for truth, p in rows:
-            b = bins[min(int(p.get(letter, 0) * 5), 4)]
-            b[0] += 1
-            b[1] += truth == letter
-            b[2] += p.get(letter, 0)
-        print(f"{letter}: {len(rows)} attacks on unidentified pieces")
-        for k in sorted(bins):
-            n, hits, total = bins[k]
-            print(f"  predicted {total / n:.2f}  actual {hits / n:.2f}  attacks {n}")
+        print(f"{letter}: {len(rows)} attacks on unmoved unidentified pieces")
+        for name, first, end in CALIBRATION_PHASES:
+            print(f"  {name}")
+            for lo, hi in zip(CALIBRATION_BINS, CALIBRATION_BINS[1:]):
+                sub = [(truth, p.get(letter, 0)) for ply, truth, p in rows
+                       if first <= ply and (end is None or ply < end)
+                       and lo <= p.get(letter, 0) < hi + (hi == 1.0)]
+                if sub:
+                    predicted = sum(p for _, p in sub) / len(sub)
+                    actual = sum(truth == letter for truth, _ in sub) / len(sub)
+                    print(f"    {lo:.2f}-{hi:.2f}  predicted {predicted:.3f}  "
+                          f"actual {actual:.3f}  attacks {len(sub)}")
 
 
 def attacks(path, binary, engine, kinds):
