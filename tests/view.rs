@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::Arc;
 
-use stratagem::board::{Color, Position, Setup};
+use stratagem::board::{Color, Position, Setup, Square};
 use stratagem::rng::Rng;
 use stratagem::view::{PublicMove, View};
 
@@ -190,4 +190,70 @@ fn a_move_back_into_a_placement_counts_its_earlier_visits() {
         played.push((m.from, m.to));
     }
     assert!(most >= 10, "the shuffle came back {most} times at most");
+}
+
+/// Each unmoved enemy piece counts the enemy turns it stood with an empty square beside it
+/// (`EnemyPiece::idle`, the belief's stillness evidence), as a count kept here from the
+/// truth alone: before each of Blue's moves, every unmoved Blue piece with an empty
+/// orthogonal neighbour on the truth's board gains one. Checked after every ply of random
+/// classic games from Red's side.
+#[test]
+fn idle_turns_count_what_the_enemy_could_have_moved() {
+    let rules = common::rules("classic", &[]);
+    for seed in 0..3 {
+        let mut rng = Rng::new(100 + seed);
+        let red = Setup::random(&rules, &mut rng);
+        let blue = Setup::random(&rules, &mut rng);
+        let mut truth = Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
+        let mut view = View::new(
+            Arc::clone(&rules),
+            Color::Red,
+            &red,
+            Some(occupancy(&truth, Color::Blue)),
+            Color::Red,
+        )
+        .unwrap();
+        // Square of an unmoved Blue piece -> its idle turns (unmoved pieces never move).
+        let mut idle = std::collections::HashMap::new();
+        let mut most = 0;
+        for _ply in 0..400 {
+            let moves: Vec<_> = truth.legal_moves().iter().copied().collect();
+            if moves.is_empty() {
+                break;
+            }
+            if truth.side_to_move() == Color::Blue {
+                let unmoved: Vec<_> = truth
+                    .pieces(Color::Blue)
+                    .map(|(sq, _)| sq)
+                    .filter(|&sq| !truth.cell(sq).has_moved())
+                    .collect();
+                for sq in unmoved {
+                    let (f, r) = (sq.file() as i32, sq.row() as i32);
+                    let free = [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|(df, dr)| {
+                        let (nf, nr) = (f + df, r + dr);
+                        nf >= 0
+                            && nr >= 0
+                            && Square::new(nf as u8, nr as u8)
+                                .is_some_and(|n| truth.cell(n).is_empty())
+                    });
+                    if free {
+                        *idle.entry(sq).or_insert(0u16) += 1;
+                    }
+                }
+            }
+            let m = moves[rng.below(moves.len())];
+            let public = PublicMove::observe(&truth, m);
+            truth.play_unchecked(m);
+            view.apply(&public).unwrap();
+            for p in view.enemy_pieces() {
+                let Some(sq) = p.square.filter(|_| !p.moved) else {
+                    continue;
+                };
+                let expected = idle.get(&sq).copied().unwrap_or(0);
+                assert_eq!(p.idle, expected, "seed {seed} {sq}: {truth}");
+                most = most.max(expected);
+            }
+        }
+        assert!(most > 5, "seed {seed}: the counts never grew ({most})");
+    }
 }

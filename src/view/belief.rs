@@ -23,7 +23,7 @@ use crate::rng::Rng;
 use crate::rules::{Outcome, Rules};
 use crate::search::params::{
     APPROACH_WEIGHT, DRAWS_PER_CHAIN, FLEE_WEIGHT, LINK_SMOOTHING, LINK_STRENGTH, MOVER_ODDS,
-    PRIOR_SMOOTHING, SHARPNESS, STALK_BOUNDS, STALK_ODDS, SWAP_SWEEPS,
+    PRIOR_SMOOTHING, SHARPNESS, STALK_BOUNDS, STALK_ODDS, STILL_POWER, STILL_SCALE, SWAP_SWEEPS,
 };
 
 /// Most kinds any variant has (a [`KindSet`] holds 16).
@@ -387,6 +387,8 @@ impl Belief {
                         }
                         if p.moved {
                             *weight *= mover[k];
+                        } else if rules.kind_moves(k).movable {
+                            *weight *= still_factor(p.idle);
                         }
                     }
                 }
@@ -518,6 +520,12 @@ fn behaviour_factor(rules: &Rules, k: usize, approached: KindSet, fled: KindSet)
         }
     }
     f
+}
+
+/// Likelihood that a piece of a movable kind stood `idle` enemy turns with a free square
+/// beside it and did not move, against an immovable one ([`STILL_SCALE`]).
+fn still_factor(idle: u16) -> f64 {
+    (1.0 + f64::from(idle) / STILL_SCALE).powf(-STILL_POWER)
 }
 
 /// Likelihood of a piece's moves around our identified pieces that only a striker beats,
@@ -944,6 +952,43 @@ mod tests {
             "{before} before, {far} after three far moves"
         );
         assert_eq!(stalk_factor(&[9, 0, 0, 0]), STALK_BOUNDS.1);
+    }
+
+    /// Standing still with a free square beside it speaks against a movable kind, more
+    /// the longer it lasts, and not at all before the first such turn.
+    #[test]
+    fn stillness_weighs_ever_more_against_the_movable_kinds() {
+        assert_eq!(still_factor(0), 1.0);
+        let factors: Vec<f64> = [1, 5, 25, 100, 400].map(still_factor).to_vec();
+        assert!(factors.windows(2).all(|w| w[1] < w[0]), "{factors:?}");
+        assert!(factors[0] < 1.0 && factors[4] > 0.0, "{factors:?}");
+    }
+
+    /// A front-row piece that stood still for 100 free turns is more likely a Bomb than the
+    /// same piece fresh, with the counts still kept, and not at all without behaviour.
+    #[test]
+    fn a_piece_that_never_moved_is_more_likely_a_bomb() {
+        let mut view = classic_view();
+        let bomb = view.rules().kind_by_letter('B').unwrap();
+        let front = view
+            .enemy
+            .iter()
+            .position(|p| p.square.is_some_and(|sq| sq.row() == 6))
+            .unwrap();
+        let chance = |view: &View, evidence| {
+            Belief::new(view, evidence).marginals(view, &mut Rng::new(6), 3000)[front][bomb]
+        };
+        let fresh = chance(&view, Evidence::ALL);
+        view.enemy[front].idle = 100;
+        let still = chance(&view, Evidence::ALL);
+        assert!(still > 2.0 * fresh, "fresh {fresh}, still {still}");
+        let blind = Evidence {
+            behaviour: false,
+            ..Evidence::ALL
+        };
+        let unheeded = chance(&view, blind);
+        view.enemy[front].idle = 0;
+        assert_eq!(unheeded, chance(&view, blind));
     }
 
     #[test]

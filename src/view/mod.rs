@@ -80,6 +80,10 @@ pub struct EnemyPiece {
     pub stalking: [u16; 4],
     /// ... and the striker kinds those moves speak for.
     pub stalked: KindSet,
+    /// The enemy turns it stood unmoved with an empty square beside it: it could have
+    /// moved and did not, which speaks for a Bomb or the Flag (see `STILL_SCALE` in the
+    /// search's parameters).
+    pub idle: u16,
 }
 
 impl EnemyPiece {
@@ -585,6 +589,9 @@ impl View {
             _ => usize::MAX,
         };
         let enemy_on_board = self.enemy.iter().filter(|p| p.square.is_some()).count();
+        if self.to_move != self.me {
+            self.count_idle();
+        }
         // The actor is one of the kinds that can do this; a revealing move shows it.
         if let Slot::Enemy(i) = actor {
             let p = &mut self.enemy[i as usize];
@@ -657,6 +664,23 @@ impl View {
             ^ side_print(self.me)
             ^ side_print(self.me.opponent());
         self.placements.iter().filter(|&&k| k == after).count()
+    }
+
+    /// Before an enemy turn: each unmoved enemy piece with an empty square beside it stands
+    /// idle once more (the one that moves now stops counting, being moved).
+    fn count_idle(&mut self) {
+        for i in 0..self.enemy.len() {
+            let p = &self.enemy[i];
+            let Some(sq) = p.square.filter(|_| !p.moved) else {
+                continue;
+            };
+            let free = crate::board::ORTHOGONAL
+                .iter()
+                .any(|&d| self.slots[sq.offset(d).index()] == Slot::Empty);
+            if free {
+                self.enemy[i].idle = self.enemy[i].idle.saturating_add(1);
+            }
+        }
     }
 
     /// Soft evidence from an enemy piece's quiet move from `from` to `to`: which of our
