@@ -14,6 +14,22 @@ fn occupancy(pos: &Position, color: Color) -> Vec<stratagem::board::Square> {
     pos.pieces(color).map(|(sq, _)| sq).collect()
 }
 
+/// A game between random setups drawn with `rng`, Red first: the truth, and Red's view of it.
+fn red_game(rules: &Arc<stratagem::rules::Rules>, rng: &mut Rng) -> (Position, View) {
+    let red = Setup::random(rules, rng);
+    let blue = Setup::random(rules, rng);
+    let truth = Position::from_setups(Arc::clone(rules), &red, &blue, Color::Red).unwrap();
+    let view = View::new(
+        Arc::clone(rules),
+        Color::Red,
+        &red,
+        Some(occupancy(&truth, Color::Blue)),
+        Color::Red,
+    )
+    .unwrap();
+    (truth, view)
+}
+
 #[test]
 fn views_stay_true_along_random_games() {
     for variant in common::playable() {
@@ -144,17 +160,7 @@ fn impossible_histories_are_refused_and_the_view_kept() {
 fn a_move_back_into_a_placement_counts_its_earlier_visits() {
     let rules = common::rules("classic", &["two-squares=off", "more-squares=none"]);
     let mut rng = Rng::new(5);
-    let red = Setup::random(&rules, &mut rng);
-    let blue = Setup::random(&rules, &mut rng);
-    let mut truth = Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
-    let mut view = View::new(
-        Arc::clone(&rules),
-        Color::Red,
-        &red,
-        Some(occupancy(&truth, Color::Blue)),
-        Color::Red,
-    )
-    .unwrap();
+    let (mut truth, mut view) = red_game(&rules, &mut rng);
     let mut seen = vec![truth.hash()];
     let mut played = Vec::new();
     let mut most = 0;
@@ -202,17 +208,7 @@ fn idle_turns_count_what_the_enemy_could_have_moved() {
     let rules = common::rules("classic", &[]);
     for seed in 0..3 {
         let mut rng = Rng::new(100 + seed);
-        let red = Setup::random(&rules, &mut rng);
-        let blue = Setup::random(&rules, &mut rng);
-        let mut truth = Position::from_setups(Arc::clone(&rules), &red, &blue, Color::Red).unwrap();
-        let mut view = View::new(
-            Arc::clone(&rules),
-            Color::Red,
-            &red,
-            Some(occupancy(&truth, Color::Blue)),
-            Color::Red,
-        )
-        .unwrap();
+        let (mut truth, mut view) = red_game(&rules, &mut rng);
         // Square of an unmoved Blue piece -> its idle turns (unmoved pieces never move).
         let mut idle = std::collections::HashMap::new();
         let mut most = 0;
