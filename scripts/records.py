@@ -309,9 +309,10 @@ def calibration(path, binary, engine):
         for name, first, end in CALIBRATION_PHASES:
             print(f"  {name}")
             for lo, hi in zip(CALIBRATION_BINS, CALIBRATION_BINS[1:]):
+                # The last bin holds a chance of exactly 1 too.
                 sub = [(truth, p.get(letter, 0)) for ply, truth, p in rows
                        if first <= ply and (end is None or ply < end)
-                       and lo <= p.get(letter, 0) < hi + (hi == 1.0)]
+                       and (lo <= p.get(letter, 0) < hi or p.get(letter, 0) == hi == 1.0)]
                 if sub:
                     predicted = sum(p for _, p in sub) / len(sub)
                     actual = sum(truth == letter for truth, _ in sub) / len(sub)

@@ -10,7 +10,7 @@ use stratagem::rng::Rng;
 use stratagem::view::{PublicMove, View};
 
 /// The occupied squares of `color`'s zone at the start.
-fn occupancy(pos: &Position, color: Color) -> Vec<stratagem::board::Square> {
+fn occupancy(pos: &Position, color: Color) -> Vec<Square> {
     pos.pieces(color).map(|(sq, _)| sq).collect()
 }
 
