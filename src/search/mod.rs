@@ -628,6 +628,23 @@ fn score_samples(
             }
             totals[i].add_outcomes(&scores);
         }
+        // Each army and what each root move scored in it (`RUST_LOG=trace`): the one way
+        // to see that a search missed a threat because no sample held it.
+        if log::log_enabled!(log::Level::Trace) {
+            let army: Vec<String> = pos
+                .occupied_squares(shared.me.opponent())
+                .map(|sq| format!("{sq}{}", pos.rules().kind(pos.cell(sq).kind()).letter))
+                .collect();
+            let scores: Vec<String> = order
+                .iter()
+                .map(|&i| format!("{} {:.3}", moves[i], totals[i].chance))
+                .collect();
+            log::trace!(
+                "sample {index} depth {depth}: {} | {}",
+                army.join(" "),
+                scores.join(", ")
+            );
+        }
         finished.push((index, totals));
     }
     s.flush();
