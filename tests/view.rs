@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use stratagem::board::{Color, Position, Setup, Square};
 use stratagem::rng::Rng;
-use stratagem::view::{PublicMove, View};
+use stratagem::search::params::SAMPLE_SWEEPS;
+use stratagem::view::{Belief, Evidence, PublicMove, View};
 
 /// The occupied squares of `color`'s zone at the start.
 fn occupancy(pos: &Position, color: Color) -> Vec<Square> {
@@ -252,4 +253,54 @@ fn idle_turns_count_what_the_enemy_could_have_moved() {
         }
         assert!(most > 5, "seed {seed}: the counts never grew ({most})");
     }
+}
+
+/// Blue's view in round 35 of a match against peternlewis (no memory, seed 431) before ply
+/// 113: the enemy piece on e4 had walked up to our identified General on d4, and the belief
+/// made it the Marshal. The draws that become the search's sampled armies must put the
+/// Marshal there as often as draws from a chain run five times longer (1,000 draws each:
+/// 20 sweeps 0.62, 50 0.71, 100 to 400 0.73, 1,000 0.72, 3,000 0.70); after 20 sweeps they
+/// did not (the search then left the General beside it, and the Marshal took it).
+#[test]
+fn a_drawn_army_puts_a_lone_kind_where_a_longer_chain_does() {
+    const MOVES: &str = "a4a6 a7a6x42> e4e6 e7e6x42> i4i6 i7i6x52> a3a4 j7j6 j4j5 f7f6 j5j6x24< \
+        b7b6 b4b5 a6a7 b5b6x25< f6f5 f4f5x65> b6b5 a4a5 b5b6 a5a6 b6b5 a6a7x64> a8a7x76> c4b4 \
+        b5a5 b4b5 a5a4 b5a5 b8a8 a5a4x75> i6i5 i3i4 i5i6 f5f6 e8e7 f6e6x64> e7e6x96> f3f7 \
+        g7f7x72> i4i5 i6i7 i5i6 e6e5 i6j6x84> h7g7 g4f4 i7h7 f4f5 e5e4 f5e5 e4e3x96> e5e4 e3f3 \
+        e4e3 f3f4 e3e4 f4g4 e4f4 g4h4x94> f4g4 h4i4 g4h4 i4i3 h4i4 i3h3x96> i4h4 h3g3x92> h4g4 \
+        g3h3 g4g3 h3i3 g3h3 i3i4 h3h4 i4i3 j3j4 i8i7 h4h3 i3i4 h3h4 i4j4x95> h4i4 j4j3 i4i3 \
+        j3j4 a4a5 j8i8 i3i4 j4j5 i4i5 j5j6x98> i5j5 j6i6 j5j6 i6i5 j6j5 i5i4 j5i5 i4i3 i5i4 \
+        i3h3 i4h4 h3g3 h4g4 g3f3 g4f4 f3e3 f4e4 e3d3x97> e4e3 d3d4x9S> e3e4";
+    let rules = common::rules("classic", &["two-squares=off", "more-squares=none"]);
+    let setup: Setup = "4527546854/6822S922X7/326735236B/B32BB43BBF"
+        .parse()
+        .unwrap();
+    let mut view = View::new(Arc::clone(&rules), Color::Blue, &setup, None, Color::Red).unwrap();
+    for token in MOVES.split_whitespace() {
+        view.apply(&PublicMove::parse(token, &rules).unwrap())
+            .unwrap();
+    }
+    let e4: Square = "e4".parse().unwrap();
+    let piece = view
+        .enemy_pieces()
+        .iter()
+        .position(|p| p.square == Some(e4))
+        .unwrap();
+    let marshal = rules.kind_by_letter('X').unwrap();
+    let belief = Belief::new(&view, Evidence::ALL);
+    let mut rng = Rng::new(35);
+    let mut share = |sweeps: usize| {
+        let draws = 1000;
+        let held = (0..draws)
+            .filter(|_| belief.sample_after(&view, &mut rng, sweeps)[piece] == marshal)
+            .count();
+        held as f64 / draws as f64
+    };
+    let long = share(5 * SAMPLE_SWEEPS);
+    let used = share(SAMPLE_SWEEPS);
+    let short = share(20);
+    assert!(long > 0.6, "the belief makes it the Marshal: {long}");
+    assert!((used - long).abs() < 0.05, "{used} against {long}");
+    // What the test guards against: 20 sweeps fall short.
+    assert!(long - short > 0.06, "{short} against {long}");
 }
