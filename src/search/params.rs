@@ -377,8 +377,8 @@ pub const SWAP_SWEEPS: usize = 20;
 /// General the belief made the Marshal, the share of draws that put it there (1,500 draws
 /// each) was 0.62 after 20 sweeps, 0.71 after 50, 0.73 after 100 to 400, and the same
 /// within noise after 1,000 and 3,000 (`tests/view.rs`). With 20, four armies none of
-/// which held it there left our General standing, and the Marshal took it. 200 sweeps
-/// cost about 0.25 ms an army. Self-play against 20 at 50 ms a move, elo0 −25, elo1 5:
+/// which held it there left our General standing, and the Marshal took it. With 200 an
+/// army takes 72 to 142 µs on the `bench` positions (`cargo bench -- belief`). Self-play against 20 at 50 ms a move, elo0 −25, elo1 5:
 /// H1 accepted after 219 games (118-93-8, seed 348), our Generals taken by a Marshal 70
 /// times against 81.
 pub const SAMPLE_SWEEPS: usize = 200;
