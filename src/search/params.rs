@@ -381,7 +381,9 @@ pub const SWAP_SWEEPS: usize = 20;
 /// army takes 72 to 142 µs on the `bench` positions (`cargo bench -- belief`). Self-play
 /// against 20 at 50 ms a move, elo0 −25, elo1 5: H1 accepted after 219 games (118-93-8,
 /// seed 348), our Generals taken by a Marshal 70 times against 81. Against peternlewis
-/// (no memory, 100 ms a move, seed 431, 40 games): 38-2-0 against 34-6-0.
+/// (no memory, 100 ms a move, seed 431, 40 games): 38-2-0 against 34-6-0. Spreading the
+/// Marshal over the armies by systematic sampling instead, on 20 sweeps (branch
+/// `wip-spread`), stood 211-227-15 over 453 games of self-play (seeds 346 and 347).
 pub const SAMPLE_SWEEPS: usize = 200;
 /// Size of the transposition table a search makes when its owner keeps none (MiB).
 pub const OWN_TABLE_MB: usize = 4;
