@@ -367,24 +367,31 @@ pub const MEMORY_GAMES: usize = 50;
 pub const MEMORY_NOISE: f64 = 0.05;
 /// Belief: draws taken from one chain before a fresh one starts, when marginals are counted.
 pub const DRAWS_PER_CHAIN: usize = 50;
-/// Belief: sweeps of swap proposals (each one per free enemy piece) before a chain's first
-/// draw is used when marginals are counted (later draws of the chain come 2 sweeps apart).
+/// Belief: sweeps (each one swap proposal per free enemy piece, then a relocation of one
+/// lone kind) before a chain's first draw is used when marginals are counted (later draws
+/// of the chain come 2 sweeps apart). In the position [`SAMPLE_SWEEPS`] tells of, the
+/// Marshal's chance on its piece from [`MARGINAL_DRAWS`] draws was off the long chains'
+/// by 0.063 (root mean square over 40 seeds) with swaps alone, 0.024 with relocations; the
+/// 800 draws took 4.7 ms against 2.8 ms.
 pub const SWAP_SWEEPS: usize = 20;
-/// Belief: sweeps of swap proposals before the draw that makes a sampled army for the
-/// search. A swap moves a kind held by one piece only (the Marshal) onto the piece where it
-/// belongs only when that very pair is proposed: among 24 hidden pieces, once in 12 sweeps.
-/// In a position of a game against peternlewis whose moved piece beside our identified
-/// General the belief made the Marshal, the share of draws that put it there (1,500 draws
-/// each) was 0.62 after 20 sweeps, 0.71 after 50, 0.73 after 100 to 400, and the same
-/// within noise after 1,000 and 3,000 (`tests/view.rs`). With 20, four armies none of
-/// which held it there left our General standing, and the Marshal took it. With 200 an
-/// army takes 72 to 142 µs on the `bench` positions (`cargo bench -- belief`). Self-play
-/// against 20 at 50 ms a move, elo0 −25, elo1 5: H1 accepted after 219 games (118-93-8,
-/// seed 348), our Generals taken by a Marshal 70 times against 81. Against peternlewis
-/// (no memory, 100 ms a move, seed 431, 40 games): 38-2-0 against 34-6-0. Spreading the
-/// Marshal over the armies by systematic sampling instead, on 20 sweeps (branch
-/// `wip-spread`), stood 211-227-15 over 453 games of self-play (seeds 346 and 347).
-pub const SAMPLE_SWEEPS: usize = 200;
+/// Belief: sweeps (each of swap proposals, then a relocation of one lone kind) before the
+/// draw that makes a sampled army for the search. With swaps alone, a kind held by one piece
+/// (the Marshal) reached the piece where it belongs only when that very pair was proposed:
+/// among 24 hidden pieces, once in 12 sweeps. In a position of a game against peternlewis
+/// whose moved piece beside our identified General the belief made the Marshal, the share of
+/// draws that put it there (1,500 draws each) was 0.47 after 10 sweeps, 0.62 after 20, 0.73
+/// after 100 to 400 (`tests/view.rs`); with four armies none of which held it there, the
+/// search left our General standing, and the Marshal took it. 200 sweeps of swaps alone
+/// (session 45) beat 20 in self-play (H1 after 219 games, 118-93-8, seed 348). Relocating
+/// the lone kinds gets there in 10 (0.74). After 50, the draws put every piece's kinds as
+/// close to a long chain's as 100 to 200 of swaps alone did (summed squared error over
+/// 1,500 draws 0.012, against 0.011 to 0.017; the draws' own noise is about 0.011), in
+/// 117 µs an army against 202 µs for 200 in that position. Relocations with 50 sweeps
+/// against 200 sweeps of swaps alone, self-play at 50 ms a move, elo0 −25, elo1 5: H1
+/// accepted after 563 games (271-260-32, +8 ± 28, seed 349). Spreading the Marshal over
+/// the armies by systematic sampling instead, on 20 sweeps of swaps (branch `wip-spread`),
+/// stood 211-227-15 over 453 games of self-play (seeds 346 and 347).
+pub const SAMPLE_SWEEPS: usize = 50;
 /// Size of the transposition table a search makes when its owner keeps none (MiB).
 pub const OWN_TABLE_MB: usize = 4;
 /// Levels: the temperature of the final choice per point of strength below 100.
