@@ -112,8 +112,8 @@ pub struct Config {
     /// Whether the belief reads the Spy's hunt for our identified Marshal
     /// ([`Evidence::stalking`], option `Spy Hunt`).
     pub spy_hunt: bool,
-    /// Whether the evaluation makes our walled Flag's guard keep up with enemy Miners that
-    /// come near it ([`Incremental::unguarded`], option `Flag Guard`).
+    /// Whether the evaluation makes the guard of our walled (or breached) Flag keep up with
+    /// enemy Miners that come near it ([`Incremental::unguarded`], option `Flag Guard`).
     pub flag_guard: bool,
     /// Whether the search brings back the one piece of ours that beats an identified enemy
     /// raider in our half ([`Incremental::unanswered`], option `Chase Raiders`).

@@ -50,8 +50,9 @@ pub const FLAG_NEAR_STEPS: i32 = 10;
 /// ... and, inside this many steps, this much times the square of the steps inside it.
 pub const FLAG_CLOSE_STEPS: i32 = 4;
 pub const FLAG_CLOSE: i32 = 15;
-/// Our walled Flag's guard (option `Flag Guard`, see `Incremental::unguarded`): it counts
-/// once an enemy Miner is this many steps or fewer from a Bomb of the wall ...
+/// Our walled Flag's guard (option `Flag Guard`, see `Incremental::unguarded`; a breached
+/// wall's gaps count as its Bombs): it counts once an enemy Miner is this many steps or
+/// fewer from a Bomb of the wall ...
 pub const GUARD_WATCH_STEPS: i32 = 6;
 /// ... and costs this much per step our nearest piece that beats a Miner is later than it,
 /// per step the Miner stands inside the watch ...
