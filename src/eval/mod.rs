@@ -290,15 +290,15 @@ impl Incremental {
     /// later than the Miner costs [`GUARD_LATE`] per step the Miner stands inside the
     /// watch, for at most [`GUARD_MAX_LATE`] steps; the door where the guard is latest
     /// counts. Steps are walked around lakes and `side`'s own Bombs and Flag
-    /// (`steps_to`). A breached wall (a Bomb of it taken, others still standing) counts
-    /// too, its gaps as doors: against celsius (seed 437), a Miner took a Bomb beside our
-    /// Flag, wandered off, and six moves later took a second Bomb of the wall and then the
-    /// Flag, while our nearest guard, five steps away, never moved: with the wall breached the term was 0, and in
-    /// the search the Miner, two moves from the Flag, took it in every army, so the search
-    /// hoped instead, and no step of a guard ended the threat within its horizon. Self-play
-    /// against the term stopping at a breach (50 ms a move, elo0 −25, elo1 5): H1 accepted
-    /// after 259 games (131-110-18, seed 351), though the Flags lost to a Miner that had
-    /// taken a Bomb beside them did not fall (69 against 65 over 262 games); the games lost
+    /// (`steps_to`). A breached wall (a Bomb beside the Flag, but not on every square beside
+    /// it) counts too, its gaps as doors: against celsius (seed 437), a Miner took a Bomb beside our Flag,
+    /// wandered off, and six moves later took a second Bomb of the wall and then the Flag,
+    /// while our nearest guard, five steps away, never moved: with the wall breached the term
+    /// was 0, and in the search the Miner, two moves from the Flag, took it in every army, so
+    /// the search hoped instead, and no step of a guard ended the threat within its horizon.
+    /// Self-play against the term stopping at a breach (50 ms a move, elo0 −25, elo1 5): H1
+    /// accepted after 259 games (131-110-18, seed 351), though the Flags lost to a Miner that
+    /// had taken a Bomb beside them did not fall (69 against 65 over 262 games); the games lost
     /// with nothing left to move did (36 against 56). 0 when no Bomb stands beside the Flag
     /// (every piece can then reach it, and the material terms already weigh the race).
     ///
