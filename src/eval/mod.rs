@@ -290,17 +290,19 @@ impl Incremental {
     /// later than the Miner costs [`GUARD_LATE`] per step the Miner stands inside the
     /// watch, for at most [`GUARD_MAX_LATE`] steps; the door where the guard is latest
     /// counts. Steps are walked around lakes and `side`'s own Bombs and Flag
-    /// (`steps_to`). A breached wall (a Bomb beside the Flag, but not on every square beside
-    /// it) counts too, its gaps as doors: against celsius (seed 437), a Miner took a Bomb beside our Flag,
-    /// wandered off, and six moves later took a second Bomb of the wall and then the Flag,
-    /// while our nearest guard, five steps away, never moved: with the wall breached the term
-    /// was 0, and in the search the Miner, two moves from the Flag, took it in every army, so
-    /// the search hoped instead, and no step of a guard ended the threat within its horizon.
-    /// Self-play against the term stopping at a breach (50 ms a move, elo0 −25, elo1 5): H1
-    /// accepted after 259 games (131-110-18, seed 351), though the Flags lost to a Miner that
-    /// had taken a Bomb beside them did not fall (69 against 65 over 262 games); the games lost
-    /// with nothing left to move did (36 against 56). 0 when no Bomb stands beside the Flag
-    /// (every piece can then reach it, and the material terms already weigh the race).
+    /// (`steps_to`). 0 when no Bomb stands beside the Flag: every piece can then reach it,
+    /// and the material terms already weigh the race.
+    ///
+    /// A breached wall (a Bomb beside the Flag, but not on every square beside it) counts
+    /// too, its gaps as doors. Against celsius (seed 437) a Miner took a Bomb beside our
+    /// Flag, wandered off, and six moves later took a second Bomb of the wall and then the
+    /// Flag, while our nearest guard, five steps away, never moved: with the wall breached
+    /// the term was 0, the Miner took the Flag in every sampled army, the search played on
+    /// in hope, and no step of a guard ended the threat within its horizon. Self-play
+    /// against the term stopping at a breach (50 ms a move, elo0 −25, elo1 5): H1 accepted
+    /// after 259 games (131-110-18, seed 351), though the Flags lost to a Miner that had
+    /// taken a Bomb beside them did not fall (69 against 65 over 262 games); the games lost
+    /// with nothing left to move did (36 against 56).
     ///
     /// The search adds it for its own Flag only: on the enemy's side it would reward
     /// taking whatever a sampled army made the guards of a Flag that is only a guess.
@@ -711,8 +713,8 @@ fn walled_in(pos: &Position, flag: Square, side: Color) -> bool {
 }
 
 /// The worth of a side's nearest piece that can reach the other side's Flag, standing `d`
-/// steps from it: a gentle pull from afar, and a steep one for the last steps, where a Miner next to
-/// the Flag's Bombs is two moves from winning.
+/// steps from it: a gentle pull from afar, and a steep one for the last steps, where a Miner
+/// next to the Flag's Bombs is two moves from winning.
 fn flag_nearness(d: i32) -> i32 {
     let close = (FLAG_CLOSE_STEPS - d).max(0);
     FLAG_NEAR_PER_STEP * (FLAG_NEAR_STEPS - d).max(0) + FLAG_CLOSE * close * close
