@@ -17,6 +17,10 @@
 # on classic.
 # Those bots have no clock and often take 0.1-0.3 s a move: they get a deadline of at least
 # 1000 ms, and the engine a Move Overhead that keeps its own time at MOVETIME_MS.
+#
+# RECORDS (environment, optional): a folder; each row's games are then kept there as
+# OPPONENT.pgn (`match --records`), to read back with scripts/records.py (for instance
+# `scripts/records.py summary RECORDS/random.pgn engine`).
 set -euo pipefail
 engine=${1:-target/release/stratagem}
 previous=${2:--}
@@ -29,6 +33,18 @@ case ${6:-paired} in
     *) echo "SETUPS must be 'paired' or 'own'" >&2; exit 2 ;;
 esac
 [ -x "$engine" ] || { echo "no engine at $engine (cargo build --release first)" >&2; exit 2; }
+if [ -n "${RECORDS:-}" ]; then
+    mkdir -p "$RECORDS" || { echo "cannot make the records folder $RECORDS" >&2; exit 2; }
+fi
+
+# Sets `rec` to the `match` arguments that keep the games against opponent $1 (none when
+# RECORDS is not set).
+records() {
+    rec=()
+    if [ -n "${RECORDS:-}" ]; then
+        rec=(--records "$RECORDS/$1.pgn")
+    fi
+}
 
 row() {
     local name=$1 out=$2
@@ -49,26 +65,31 @@ row() {
 printf '| %-10s | %-13s | %5s | %-11s | %4s | %-17s | %-4s |\n' opponent "W - L - D" score "score (95%)" games "Elo (95%)" SPRT
 printf '|%s|%s|%s|%s|%s|%s|%s|\n' ------------ --------------- ------- ------------- ------ ------------------- ------
 for baseline in random greedy classic; do
+    records "$baseline"
     out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
         --engine cmd="$engine" name="$baseline" option.Player="$baseline" \
-        --games "$games" --concurrency 2 --movetime "$movetime" "${setup_args[@]}" 2>/dev/null)
+        --games "$games" --concurrency 2 --movetime "$movetime" "${setup_args[@]}" \
+        "${rec[@]}" 2>/dev/null)
     row "$baseline" "$out"
 done
 if [ -n "${UCC_BOTS:-}" ] && [ "$variant" = classic ]; then
     deadline=$(( movetime > 1000 ? movetime : 1000 ))
     for bot in $UCC_BOTS; do
         name=$(basename "$bot"); name=${name%.*}
+        records "$name"
         out=$("$engine" match --variant classic \
             --engine cmd="$engine" name=engine "option.Move Overhead=$(( deadline - movetime ))" \
             --engine cmd="$bot" proto=ucc name="$name" \
             --set two-squares=off --set more-squares=none --own-setups \
-            --games "$games" --concurrency 2 --movetime "$deadline" 2>/dev/null)
+            --games "$games" --concurrency 2 --movetime "$deadline" "${rec[@]}" 2>/dev/null)
         row "$name" "$out"
     done
 fi
 if [ "$previous" != "-" ]; then
+    records previous
     out=$("$engine" match --variant "$variant" --engine cmd="$engine" name=engine \
         --engine cmd="$previous" name=previous --games "$games" --concurrency 2 \
-        --movetime "$movetime" "${setup_args[@]}" --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 2>/dev/null)
+        --movetime "$movetime" "${setup_args[@]}" --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+        "${rec[@]}" 2>/dev/null)
     row previous "$out"
 fi
