@@ -32,41 +32,40 @@ CORPUS = os.path.join(
     os.path.dirname(os.path.abspath(__file__)),
     "..", "..", "shared", "data", "setups", "classic-gravon.txt",
 )
-# The corpus's letters (README of the setups) in Demon's tray order.
-TRAY = "MCLKJIHGFEDB"
+USAGE = "scripts/demon_setups.py FOLDER [COUNT] [SEED]"
+# The classic army in the corpus's letters (README of the setups), in Demon's tray order,
+# with how many of each kind a setup holds.
+ARMY = [("M", 1), ("C", 1), ("L", 1), ("K", 1), ("J", 2), ("I", 3), ("H", 4), ("G", 4),
+        ("F", 4), ("E", 5), ("D", 8), ("B", 6)]
 WIDTH, ROWS = 10, 4
 
 
 def encode(line):
-    """The 80 bytes of one corpus line, or a ValueError."""
-    if len(line) != WIDTH * ROWS:
-        raise ValueError(f"not 40 squares: {line!r}")
+    """The 80 bytes of one corpus line, or a ValueError if it is not a classic army."""
+    if len(line) != WIDTH * ROWS or any(line.count(k) != n for k, n in ARMY):
+        raise ValueError(f"not a classic army on 40 squares: {line!r}")
     out = bytearray()
-    for letter in TRAY:
+    for letter, _ in ARMY:
         for i, ch in enumerate(line):
             if ch == letter:
                 row_from_front, x = divmod(i, WIDTH)
                 out += bytes([x, ROWS - 1 - row_from_front])
-    if len(out) != 2 * WIDTH * ROWS:
-        raise ValueError(f"not a classic army: {line!r}")
     return bytes(out)
 
 
 def decode(block):
-    """The corpus line that 80 bytes place, given the classic army's counts in tray order."""
-    counts = {"M": 1, "C": 1, "L": 1, "K": 1, "J": 2, "I": 3, "H": 4, "G": 4, "F": 4,
-              "E": 5, "D": 8, "B": 6}
-    letters = "".join(k * counts[k] for k in TRAY)
-    squares = [None] * (WIDTH * ROWS)
+    """The corpus line that 80 bytes place the army on ('?' where no piece stands)."""
+    letters = "".join(k * n for k, n in ARMY)
+    squares = ["?"] * (WIDTH * ROWS)
     for n, letter in enumerate(letters):
         x, y = block[2 * n], block[2 * n + 1]
         squares[(ROWS - 1 - y) * WIDTH + x] = letter
-    return "".join(s or "?" for s in squares)
+    return "".join(squares)
 
 
 def main(argv):
     if len(argv) < 2 or len(argv) > 4:
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        print(f"usage: {USAGE}", file=sys.stderr)
         return 2
     folder = argv[1]
     try:
