@@ -65,6 +65,12 @@
       attacked or was attacked); and how many of ENGINE's pieces the enemy Marshal took
       once ENGINE had identified it.
 
+  scripts/records.py spy FILE... [--engine ENGINE] [--games]
+      the Spies' lives (classic only), ENGINE's and its opponents': how many games each
+      moved its Spy and how often (and how many of those moves came while it had
+      identified the enemy Marshal), in how many games it was lost, after how many moves
+      of its own and to what; with --games, one line a game for ENGINE's Spy.
+
   scripts/records.py stalking FILE... [--engine ENGINE]
       the Spy's hunt (classic only): the one-square moves of the opponents' hidden pieces
       made while ENGINE's Marshal was identified, by kind (Spy, Scout, the rest) and by band
@@ -576,6 +582,86 @@ def stalking(paths, engine):
         print(f"  {key}: {n}, of which the Spy {spies} ({spies / max(n, 1):.0%})")
 
 
+def spy_life(tags, moves, colour):
+    """Replays a classic game and follows COLOUR's Spy: the plies it moved, how many of
+    those moves came while the other side's Marshal had fought (so COLOUR knew it), and
+    how it ended: (ply, enemy kind, "attacking" or "attacked by") when it was lost, else
+    None."""
+    board = classic_board(tags)
+    spy = next(sq for sq, v in board.items() if v[0] == colour and v[1] == "S")
+    marshal_known, moved, hunting = False, [], 0
+    for i, m in enumerate(moves):
+        mm = MOVE.match(m)
+        if not mm:
+            break
+        a, b = mm.group(1), mm.group(2)
+        piece = board.pop(a)
+        if a == spy:
+            moved.append(i)
+            hunting += marshal_known
+        if not mm.group(3):
+            board[b] = piece
+            if a == spy:
+                spy = b
+            continue
+        attacker, defender, outcome = mm.group(3), mm.group(4), mm.group(5)
+        target = board.pop(b)
+        if (attacker == "X" and piece[0] != colour) or (defender == "X" and target[0] != colour):
+            marshal_known = True
+        survivor = {">": piece, "<": target}.get(outcome)
+        if survivor:
+            board[b] = survivor
+        if a == spy:
+            if survivor is piece:
+                spy = b
+                continue
+            return moved, hunting, (i, defender, "attacking")
+        if b == spy and survivor is not target:
+            return moved, hunting, (i, attacker, "attacked by")
+    return moved, hunting, None
+
+
+def spies(paths, engine, per_game):
+    sides = {side: {"games": 0, "moved": 0, "moves": 0, "hunting": 0,
+                    "lost": collections.Counter(), "lost after": collections.Counter()}
+             for side in ("us", "they")}
+    for path in paths:
+        for tags, moves in games(path):
+            if engine not in (tags.get("Red"), tags.get("Blue")):
+                continue
+            me = side_of(tags, engine)
+            for side, colour in (("us", me), ("they", "blue" if me == "red" else "red")):
+                moved, hunting, end = spy_life(tags, moves, colour)
+                t = sides[side]
+                t["games"] += 1
+                t["moved"] += bool(moved)
+                t["moves"] += len(moved)
+                t["hunting"] += hunting
+                if end:
+                    t["lost"][f"{end[2]} {end[1]}"] += 1
+                    n = len(moved) - (end[2] == "attacking")  # the fatal attack not counted
+                    t["lost after"]["0" if n == 0 else "1-2" if n <= 2 else
+                                    "3-5" if n <= 5 else "6+"] += 1
+                if per_game and side == "us":
+                    won = tags["Result"] != "1/2-1/2" and (tags["Result"] == "1-0") == (me == "red")
+                    result = "draw" if tags["Result"] == "1/2-1/2" else "won" if won else "lost"
+                    fate = f"lost at ply {end[0]}, {end[2]} {end[1]}" if end else "kept"
+                    print(f"Round {tags.get('Round', '?')} ({result}): Spy moved {len(moved)} "
+                          f"times ({hunting} with the enemy Marshal known), {fate}; "
+                          f"moves at plies {moved[:12]}{' ...' if len(moved) > 12 else ''}")
+    for side in ("us", "they"):
+        t = sides[side]
+        n = max(t["games"], 1)
+        name = f"{engine}'s" if side == "us" else "the opponents'"
+        lost = sum(t["lost"].values())
+        print(f"{name} Spy, {t['games']} games: moved in {t['moved']}, {t['moves'] / n:.1f} "
+              f"moves a game ({t['hunting'] / n:.1f} with the enemy Marshal known); "
+              f"lost in {lost}")
+        print("    after this many moves of its own:",
+              dict(sorted(t["lost after"].items())))
+        print("    to:", dict(sorted(t["lost"].items(), key=lambda kv: -kv[1])))
+
+
 def exposure(path, binary, engine):
     """For each win of ENGINE's identified Marshal, BINARY's Spy chance (`d all`, memory
     off) before the battle for each hidden enemy neighbour after it, against whether it was
@@ -723,7 +809,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     # `--engine NAME` names ENGINE for every subcommand, in place of the positional ENGINE.
     if "--engine" in args[:-1] and args[:1] not in (["flags"], ["raids"], ["stalking"],
-                                                     ["material"]):
+                                                     ["material"], ["spy"]):
         i = args.index("--engine")
         name, args = args[i + 1], args[:i] + args[i + 2:]
         args = args + [name] if args[:1] not in (["timeline"],) else args[:2] + [name] + args[2:]
@@ -736,6 +822,13 @@ if __name__ == "__main__":
             engine = args[i + 1]
             args = args[:i] + args[i + 2:]
         {"flags": flags, "raids": raids, "stalking": stalking}[args[0]](args[1:], engine)
+    elif len(args) >= 2 and args[0] == "spy":
+        engine = "engine"
+        if "--engine" in args[:-1]:
+            i = args.index("--engine")
+            engine = args[i + 1]
+            args = args[:i] + args[i + 2:]
+        spies([a for a in args[1:] if a != "--games"], engine, "--games" in args)
     elif len(args) >= 2 and args[0] == "material":
         material(args[1:])
     elif len(args) >= 2 and args[0] == "duel":
