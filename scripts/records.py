@@ -588,8 +588,10 @@ def spy_life(tags, moves, colour):
     how it ended: (ply, enemy kind, "attacking" or "attacked by") when it was lost, else
     None."""
     board = classic_board(tags)
-    spy = next(sq for sq, v in board.items() if v[0] == colour and v[1] == "S")
+    spy = next((sq for sq, v in board.items() if v[0] == colour and v[1] == "S"), None)
     marshal_known, moved, hunting = False, [], 0
+    if spy is None:  # an army set up without a Spy
+        return moved, hunting, None
     for i, m in enumerate(moves):
         mm = MOVE.match(m)
         if not mm:
