@@ -91,6 +91,8 @@ pub struct Rules {
     battle: [[Outcome; MAX_KINDS]; MAX_KINDS],
     /// Per kind, the movable kinds that win attacking it, as a bit set.
     beaten_by: [u32; MAX_KINDS],
+    /// The kinds that strike up (see [`Rules::strikes_up`]), as a bit set.
+    strikes_up: u32,
     has_flags: bool,
     board_squares: Vec<crate::board::Square>,
 }
@@ -188,6 +190,7 @@ impl Rules {
             moves: [KindMoves::default(); MAX_KINDS],
             battle: [[Outcome::BothRemoved; MAX_KINDS]; MAX_KINDS],
             beaten_by: [0; MAX_KINDS],
+            strikes_up: 0,
             has_flags: false,
             board_squares: Vec::new(),
         };
@@ -326,6 +329,14 @@ impl Rules {
                 }
             }
         }
+        self.strikes_up = 0;
+        for victim in 0..self.kinds.len() {
+            if let Some(s) = self.striker(victim) {
+                if self.beaten_by[s].count_ones() > self.beaten_by[victim].count_ones() {
+                    self.strikes_up |= 1 << s;
+                }
+            }
+        }
         self.board_squares = self
             .geometry
             .all_squares()
@@ -458,6 +469,13 @@ impl Rules {
         })
     }
 
+    /// Whether `kind` is the weak half of a first-strike pair: the [`striker`](Self::striker)
+    /// of a kind that fewer kinds beat than beat it (the Spy, for the Marshal). Such a piece
+    /// lives by not being found: it loses to almost anything that attacks it.
+    pub fn strikes_up(&self, kind: usize) -> bool {
+        self.strikes_up & (1 << kind) != 0
+    }
+
     /// Total number of pieces per side.
     pub fn army_size(&self) -> usize {
         self.kinds.iter().map(|k| k.count as usize).sum()
@@ -509,6 +527,27 @@ mod tests {
         let k = |l: char| classic.kind_by_letter(l).unwrap();
         assert_eq!(classic.beaten_by(k('X')), 1 << k('S'));
         assert_eq!(classic.beaten_by(k('B')), 1 << k('3'));
+    }
+
+    /// In the classic army the Spy strikes up at the Marshal; the Marshal, which the Spy's
+    /// definition as a striker also fits, does not strike up.
+    #[test]
+    fn only_the_weak_half_of_a_first_strike_pair_strikes_up() {
+        let classic = Rules::preset("classic").unwrap();
+        let up: Vec<char> = (0..classic.kinds().len())
+            .filter(|&k| classic.strikes_up(k))
+            .map(|k| classic.kind(k).letter)
+            .collect();
+        assert_eq!(up, vec!['S']);
+        for name in PRESETS {
+            let r = Rules::preset(name).unwrap();
+            for k in 0..r.kinds().len() {
+                if r.strikes_up(k) {
+                    let victim = (0..r.kinds().len()).find(|&v| r.striker(v) == Some(k));
+                    assert!(victim.is_some(), "{name} {k}");
+                }
+            }
+        }
     }
 
     #[test]
