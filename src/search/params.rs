@@ -48,8 +48,12 @@ pub const HIDDEN_SHARE: i32 = 6;
 /// (`-l5`, Memory off, 100 ms a move, seeds 443 and 446) our Spy was lost in 33, most often
 /// after several moves of its own. A bonus of 50 for the Spy and the Marshal both
 /// (session 51) cut that to 20 of 40 (seed 448) and scored 27-12-1 against 25-14-1, but
-/// stood even in self-play (142-140-10 over seeds 356 and 357): the Marshal, which must
-/// move to fight, is left out here.
+/// stood even in self-play (142-140-10 over seeds 356 and 357, stopped): the Marshal, which
+/// must move to fight, is left out here. For the Spy alone, self-play against the build
+/// before at 50 ms a move (elo0 −25, elo1 5): H1 accepted after 583 games (279-270-34,
+/// +6 ± 27, seed 358). Over its 586 games the new build moved its Spy in 234 and lost it in
+/// 407, the old one in 470 and 502 (`scripts/records.py spy`). Against Demon `-l5`
+/// (rebuilt in session 52, seed 450): 20-20-0, our Spy lost in 23 of 40 games.
 pub const STILL_STRIKER: i32 = 50;
 /// Bonus per step the nearest movable piece of a side has come toward the other side's Flag
 /// (in a determinized position the Flag's square is drawn from the belief) ...
