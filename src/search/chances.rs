@@ -253,7 +253,7 @@ pub(super) fn root_chances(
         return (Vec::new(), Vec::new(), BlindBattles::default());
     }
     let marginals = belief.marginals(view, rng, MARGINAL_DRAWS);
-    let doubted = doubt_bombs(view.rules(), &marginals);
+    let doubted = Doubted::new(view.rules(), &marginals);
     let mut battles = root_battles(view, &doubted, moves);
     for b in battles.iter_mut().filter(|b| b.won.is_some()) {
         let m = moves[b.move_index];
@@ -296,13 +296,44 @@ pub(super) fn root_chances(
     (battles, exposures, blind)
 }
 
-/// The belief's chances for weighing our attacks: each piece's odds of being a Bomb
-/// multiplied by [`BOMB_DOUBT`], its other kinds scaled down to make room. Among many
-/// attacks the search picks those whose Bomb chance the belief put lowest, so the chance
-/// of the chosen ones is too low more often than too high.
+/// The belief's chances for weighing our attacks, by attacker: each piece's odds of being
+/// a Bomb multiplied by [`BOMB_DOUBT`] (by [`STRONG_BOMB_DOUBT`] for an attacker worth
+/// [`STRONG_ATTACKER_VALUE`] or more), its other kinds scaled down to make room. Among many
+/// attacks the search picks those whose Bomb chance the belief put lowest, so the chance of
+/// the chosen ones is too low more often than too high; and the more an attacker loses to
+/// a Bomb, the more its choice rides on that chance alone.
+pub(super) struct Doubted {
+    /// Per enemy piece (the belief's order), for an attacker worth less than
+    /// [`STRONG_ATTACKER_VALUE`] ...
+    plain: Vec<[f64; MAX_KINDS]>,
+    /// ... and for one worth that or more.
+    strong: Vec<[f64; MAX_KINDS]>,
+}
+
+impl Doubted {
+    fn new(rules: &crate::rules::Rules, marginals: &[[f64; MAX_KINDS]]) -> Doubted {
+        Doubted {
+            plain: doubt_bombs(rules, marginals, BOMB_DOUBT),
+            strong: doubt_bombs(rules, marginals, STRONG_BOMB_DOUBT),
+        }
+    }
+
+    /// The chances our `attacker` kind weighs its attacks by.
+    fn for_attacker(&self, rules: &crate::rules::Rules, attacker: usize) -> &[[f64; MAX_KINDS]] {
+        if crate::eval::kind_value(rules, attacker) >= STRONG_ATTACKER_VALUE {
+            &self.strong
+        } else {
+            &self.plain
+        }
+    }
+}
+
+/// Each piece's chances with its odds of being a Bomb multiplied by `factor`, its other
+/// kinds scaled down to make room (see [`Doubted`]).
 fn doubt_bombs(
     rules: &crate::rules::Rules,
     marginals: &[[f64; MAX_KINDS]],
+    factor: f64,
 ) -> Vec<[f64; MAX_KINDS]> {
     let kinds = rules.kinds().len().min(MAX_KINDS);
     marginals
@@ -312,7 +343,7 @@ fn doubt_bombs(
             if bomb <= 0.0 || bomb >= 1.0 {
                 return *m;
             }
-            let raised = raise_odds(bomb, BOMB_DOUBT);
+            let raised = raise_odds(bomb, factor);
             let (up, down) = (raised / bomb, (1.0 - raised) / (1.0 - bomb));
             let mut out = *m;
             for (k, p) in out.iter_mut().enumerate().take(kinds) {
@@ -357,17 +388,20 @@ pub(super) struct BlindBattles {
 }
 
 impl BlindBattles {
-    fn new(view: &View, marginals: &[[f64; MAX_KINDS]]) -> BlindBattles {
+    fn new(view: &View, doubted: &Doubted) -> BlindBattles {
         let rules = view.rules();
         let kinds = rules.kinds().len().min(MAX_KINDS);
         let mut expected = vec![None; MAILBOX];
-        for (piece, marginal) in view.enemy_pieces().iter().zip(marginals) {
+        for (index, piece) in view.enemy_pieces().iter().enumerate() {
             let Some(sq) = piece.square else { continue };
             if piece.moved || piece.known_kind().is_some() {
                 continue;
             }
             let mut gains = [0; MAX_KINDS];
             for (a, gain) in gains.iter_mut().enumerate().take(kinds) {
+                let Some(marginal) = doubted.for_attacker(rules, a).get(index) else {
+                    continue;
+                };
                 let mean: f64 = (0..kinds)
                     .map(|k| marginal[k] * f64::from(battle_gain(rules, a, k)))
                     .sum();
@@ -504,7 +538,7 @@ fn exposure_candidates(
 
 /// The root battles with pieces of unknown kind, each with its outcomes; [`root_chances`]
 /// keeps those whose outcome is in doubt or whose win exposes our piece.
-fn root_battles(view: &View, marginals: &[[f64; MAX_KINDS]], moves: &[Move]) -> Vec<RootBattle> {
+fn root_battles(view: &View, doubted: &Doubted, moves: &[Move]) -> Vec<RootBattle> {
     let rules = view.rules();
     let attacks: Vec<(usize, Move, usize, usize)> = moves
         .iter()
@@ -522,7 +556,7 @@ fn root_battles(view: &View, marginals: &[[f64; MAX_KINDS]], moves: &[Move]) -> 
     attacks
         .into_iter()
         .filter_map(|(move_index, m, attacker, index)| {
-            let marginal = marginals.get(index)?;
+            let marginal = doubted.for_attacker(rules, attacker).get(index)?;
             let mut classes: Vec<(f64, Vec<(usize, f64)>)> = Vec::new();
             // Taking a Flag ends the game, so it is an outcome of its own; after any other
             // win the defender is gone and the game goes on much the same whatever it was
@@ -586,7 +620,7 @@ mod tests {
         let belief = Belief::new(&view, Evidence::ALL);
         let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
         let marginals = belief.marginals(&view, &mut Rng::new(3), MARGINAL_DRAWS);
-        let battles = root_battles(&view, &marginals, &moves);
+        let battles = root_battles(&view, &Doubted::new(&rules, &marginals), &moves);
         assert_eq!(battles.len(), 1);
         let b = &battles[0];
         assert_eq!(moves[b.move_index].to_string(), "e4e5");
@@ -905,7 +939,8 @@ mod tests {
         let belief = Belief::new(&view, Evidence::ALL);
         let mut rng = Rng::new(7);
         let marginals = belief.marginals(&view, &mut rng, MARGINAL_DRAWS);
-        let blind = BlindBattles::new(&view, &marginals);
+        let doubted = Doubted::new(&rules, &marginals);
+        let blind = BlindBattles::new(&view, &doubted);
         let square = |name: &str| name.parse::<Square>().unwrap();
         let covered = |name: &str| blind.expected[square(name).index()].is_some();
         for name in ["a10", "b10", "c10", "e10", "f10"] {
@@ -922,13 +957,16 @@ mod tests {
             .iter()
             .position(|p| p.square == Some(square("a10")))
             .unwrap();
+        // Each attacker weighs the chances doubted for it.
         let mean = |attacker: usize| -> f64 {
+            let marginal = doubted.for_attacker(&rules, attacker)[index];
             (0..rules.kinds().len())
-                .map(|k| marginals[index][k] * f64::from(battle_gain(&rules, attacker, k)))
+                .map(|k| marginal[k] * f64::from(battle_gain(&rules, attacker, k)))
                 .sum()
         };
         let a10 = blind.expected[square("a10").index()].unwrap();
         assert_eq!(a10[general], mean(general).round() as i32);
+        assert_eq!(a10[miner], mean(miner).round() as i32);
         // Beside the Flag's likeliest square, a Miner expects more than the General does.
         assert!(a10[miner] > a10[general], "{a10:?}");
         // In every sampled army, the mean is the same and the sampled gain is the army's.
@@ -949,9 +987,9 @@ mod tests {
         assert_eq!(shifted(WIN - 5, -30), WIN - 5);
     }
 
-    /// Our attacks are weighed with each Bomb chance's odds multiplied by `BOMB_DOUBT` and
-    /// the other kinds keeping their proportions; a piece that cannot be a Bomb, or must be
-    /// one, keeps its chances.
+    /// Our attacks are weighed with each Bomb chance's odds multiplied by `BOMB_DOUBT` (by
+    /// `STRONG_BOMB_DOUBT` for the strongest attackers) and the other kinds keeping their
+    /// proportions; a piece that cannot be a Bomb, or must be one, keeps its chances.
     #[test]
     fn our_attacks_doubt_the_belief_about_bombs() {
         let rules = Rules::preset("classic").unwrap();
@@ -963,7 +1001,7 @@ mod tests {
         (mover[scout], mover[letter('3')]) = (0.5, 0.5);
         let mut sure = [0.0; MAX_KINDS];
         sure[bomb] = 1.0;
-        let doubted = doubt_bombs(&rules, &[maybe, mover, sure]);
+        let doubted = doubt_bombs(&rules, &[maybe, mover, sure], BOMB_DOUBT);
         let odds = |p: f64| p / (1.0 - p);
         assert!((odds(doubted[0][bomb]) - BOMB_DOUBT * odds(0.2)).abs() < 1e-9);
         assert!((doubted[0].iter().sum::<f64>() - 1.0).abs() < 1e-9);
@@ -971,6 +1009,20 @@ mod tests {
         assert!(doubted[0][bomb] > 0.2 && doubted[0][flag] < 0.2);
         assert_eq!(doubted[1], mover);
         assert_eq!(doubted[2], sure);
+        // The Marshal and the General, which lose the most to a Bomb, doubt it more.
+        let by_attacker = Doubted::new(&rules, &[maybe]);
+        let bomb_chance = |c: char| by_attacker.for_attacker(&rules, letter(c))[0][bomb];
+        assert!(bomb_chance('X') > bomb_chance('8'));
+        for (attacker, factor) in [('X', STRONG_BOMB_DOUBT), ('9', STRONG_BOMB_DOUBT)]
+            .into_iter()
+            .chain("8765432S".chars().map(|c| (c, BOMB_DOUBT)))
+        {
+            let chance = by_attacker.for_attacker(&rules, letter(attacker))[0][bomb];
+            assert!(
+                (odds(chance) - factor * odds(0.2)).abs() < 1e-9,
+                "{attacker}"
+            );
+        }
     }
 
     /// The kind index the chance tests below give the striker (any kind but 0 would do).

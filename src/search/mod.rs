@@ -9,9 +9,10 @@
 //! before or from the battle the move wins. Below the root, our attacks on unmoved pieces
 //! we have not identified count the material the belief expects of them, not what the
 //! sampled army knows. Both take a hidden piece's odds of being a Bomb as
-//! [`params::BOMB_DOUBT`] times the belief's: the search picks the attacks the belief
-//! thinks safest, whose Bomb chance is therefore too low more often than too high. For the
-//! same reason the Spy beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
+//! [`params::BOMB_DOUBT`] times the belief's ([`params::STRONG_BOMB_DOUBT`] for the Marshal
+//! and the General): the search picks the attacks the belief thinks safest, whose Bomb
+//! chance is therefore too low more often than too high. For the same reason the Spy
+//! beside our Marshal counts with [`params::SPY_DOUBT`] times its odds.
 //! Each sample's alpha-beta is a principal variation search: after the first move, the
 //! others are tested with a null window, late quiet ones one ply shallower
 //! ([`params::LMR_MIN_DEPTH`]), the latest of them two ([`params::LMR_DEEP_AFTER`]) or, at
