@@ -209,10 +209,10 @@ pub const MOVED_STRIKER_ODDS: f64 = 10.0;
 /// games of self-play (seed 333, stopped).
 pub const BOMB_DOUBT: f64 = 2.5;
 /// ... and the factor for our attackers worth [`STRONG_ATTACKER_VALUE`] or more (the Marshal
-/// and the General), whose attacks on unmoved pieces ride on the Bomb chance alone: a
-/// Marshal beats every other kind it attacks. In 64 games against Demon of Ignorance
-/// (`-l5`, seeds 450 and 451) our Marshal was lost on a Bomb in 8 and our General in 12,
-/// theirs in 1 and 1; of the 59 attacks by our Marshal or General on unmoved pieces the
+/// and the General), whose attacks on unmoved pieces ride on the Bomb chance more than any
+/// other's: a Marshal beats every other kind it attacks, a General all but one. In 64 games
+/// against Demon of Ignorance (`-l5`, seeds 450 and 451) our Marshal was lost on a Bomb in
+/// 8 and our General in 12, theirs in 0 and 1; of the 59 attacks by our Marshal or General on unmoved pieces the
 /// belief gave 2 % to 10 % Bomb, 11 met one. 5 against 2.5 for these two, self-play at
 /// 50 ms a move (elo0 −25, elo1 5): H1 accepted after 339 games (173-154-12, seed 359).
 /// Over its 342 games the new build lost 14 Marshals and 16 Generals on Bombs, the old one
