@@ -218,6 +218,7 @@ pub const BOMB_DOUBT: f64 = 2.5;
 /// Over its 342 games the new build lost 14 Marshals and 16 Generals on Bombs, the old one
 /// 35 and 33 (Captains 87 against 58: other pieces probe instead). Against Demon `-l5`
 /// (seed 453): 25-15-0, our Marshal lost on a Bomb in 3 games of 40, our General in 2.
+/// 10 against 5: 33-35-2 after 70 games of self-play (seed 361, stopped).
 pub const STRONG_BOMB_DOUBT: f64 = 5.0;
 /// The value from which our attacker weighs Bombs by [`STRONG_BOMB_DOUBT`]. Counting the
 /// Colonels too (200 against 300): 118-134-15 after 267 games of self-play at 50 ms a move
