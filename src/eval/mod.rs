@@ -17,7 +17,7 @@ use crate::search::params::{
     CHASE_PREY_STEPS, DEFUSERS_LEFT, DOMINANT_PIECE, DUEL_POINT, FLAG_CLOSE, FLAG_CLOSE_STEPS,
     FLAG_NEAR_PER_STEP, FLAG_NEAR_STEPS, FLAG_VALUE, GUARD_LATE, GUARD_MAX_LATE, GUARD_WATCH_STEPS,
     HIDDEN_BONUS, HIDDEN_SHARE, HUNT_FLIGHT, HUNT_PERCENT, HUNT_STEPS, RANK_VALUE,
-    SPY_WITHOUT_PREY, STILL_STRIKER,
+    SPY_WITHOUT_PREY, STILL_PIECE, STILL_STRIKER,
 };
 use crate::view::MAX_KINDS;
 
@@ -728,8 +728,8 @@ fn rows_from_home(rules: &Rules, side: Color, sq: Square) -> i32 {
     }
 }
 
-/// What one piece adds to its side: its value, the worth of being unidentified, and how far
-/// it has advanced when it can move.
+/// What one piece adds to its side: its value, the worth of being unidentified (more while
+/// it has not moved), and how far it has advanced when it can move.
 fn piece_term(pos: &Position, sq: Square, c: Cell) -> i32 {
     let rules = pos.rules();
     let kind = c.kind();
@@ -738,6 +738,9 @@ fn piece_term(pos: &Position, sq: Square, c: Cell) -> i32 {
         v += hidden_value(rules, kind);
         if !c.has_moved() && rules.strikes_up(kind) {
             v += STILL_STRIKER;
+        }
+        if !c.has_moved() && rules.kind_moves(kind).movable {
+            v += STILL_PIECE;
         }
     }
     if rules.kind_moves(kind).movable {
@@ -800,17 +803,19 @@ mod tests {
         assert_eq!(with_prey - without_prey, SPY_WITHOUT_PREY);
     }
 
-    /// A hidden Spy that has not moved counts [`STILL_STRIKER`] more than one that has; once
-    /// identified, or for a Marshal, whether it moved changes nothing.
+    /// A hidden movable piece that has not moved counts [`STILL_PIECE`] more than one that
+    /// has, a hidden Spy [`STILL_STRIKER`] more again; once identified, whether it moved
+    /// changes nothing.
     #[test]
-    fn a_hidden_spy_that_has_not_moved_counts_more() {
+    fn a_hidden_piece_that_has_not_moved_counts_more() {
         let with = |token: &str| {
             let pieces = [("j10", "bF"), ("e8", "bX"), ("a1", "rF"), ("h2", token)];
             evaluate(&classic(&pieces))
         };
-        assert_eq!(with("rS") - with("rS+"), STILL_STRIKER);
+        assert_eq!(with("rS") - with("rS+"), STILL_STRIKER + STILL_PIECE);
         assert_eq!(with("rS*") - with("rS+*"), 0);
-        assert_eq!(with("rX") - with("rX+"), 0);
+        assert_eq!(with("rX") - with("rX+"), STILL_PIECE);
+        assert_eq!(with("rX*") - with("rX+*"), 0);
     }
 
     /// Behind a wall of Bombs only a piece that defuses them threatens the Flag: an enemy
