@@ -79,6 +79,20 @@
       win by ENGINE's identified Marshal, its hidden neighbours afterwards (moved or not)
       and how many of them were the Spy.
 
+  scripts/records.py flow FILE... [--engine ENGINE]
+      where the material went (classic only): every battle by who attacked (ENGINE or its
+      opponents), whether the attacker was identified (had fought before) and whether the
+      defender was identified, hidden but moved, or hidden and unmoved; per game, how
+      many such attacks and the material they won for the attacker, by the values below.
+      Then, for each side, how many different pieces it moved in the first 200 plies
+      while they were hidden, by kind.
+
+  scripts/records.py avengers FILE... [--engine ENGINE] [--kinds KINDS]
+      ENGINE's identified pieces of KINDS (letters, default X987) that a hidden enemy
+      piece took (classic only), by how the two came together: ENGINE's piece had just
+      won a battle on that square, had just stepped there, or was already there;
+      by the kinds on both sides and whether the enemy piece had moved before.
+
   scripts/records.py material FILE...
       what each kind's material is worth to the result, as the games say (classic only; no
       player named): a logistic fit of the result on both sides' differences in pieces of
@@ -802,6 +816,94 @@ def material(paths):
         print(f"{name:15} {350 * w[i]:7.0f} {350 * math.sqrt(var):6.0f} {own:>7}")
 
 
+def tracked_battles(tags, moves):
+    """Every move of a classic game as (ply, mover, defender, move match), where mover and
+    defender are the pieces' states before it (colour, letter, start square, fought before,
+    moved before; defender None for a quiet move), and the board is updated after."""
+    board = {sq: piece + [False] for sq, piece in classic_board(tags).items()}
+    for i, m in enumerate(moves):
+        mm = MOVE.match(m)
+        if not mm:
+            return
+        piece = board.pop(mm.group(1))
+        target = board.get(mm.group(2))
+        yield i, list(piece), (list(target) if target else None), mm
+        piece[4] = True
+        if not mm.group(3):
+            board[mm.group(2)] = piece
+            continue
+        piece[3] = target[3] = True
+        if mm.group(5) == ">":
+            board[mm.group(2)] = piece
+        elif mm.group(5) == "=":
+            board.pop(mm.group(2))
+
+
+def battle_net(attacker, defender, outcome):
+    """The material a battle wins for the attacker, by VALUES."""
+    if outcome == ">":
+        return VALUES.get(defender, 0)
+    if outcome == "<":
+        return -VALUES.get(attacker, 0)
+    return VALUES.get(defender, 0) - VALUES.get(attacker, 0)
+
+
+def flow(paths, engine):
+    counts, nets, first_moved, n = collections.Counter(), collections.Counter(), {}, 0
+    for path in paths:
+        for tags, moves in games(path):
+            me, n = side_of(tags, engine), n + 1
+            for i, mover, target, mm in tracked_battles(tags, moves):
+                who = "us" if mover[0] == me else "they"
+                if i < 200 and not mover[3] and not mover[4]:
+                    first_moved.setdefault(who, collections.Counter())[mover[1]] += 1
+                if target is None or mm.group(4) == "F":
+                    continue
+                state = ("identified" if target[3] else "moved, hidden" if target[4]
+                         else "unmoved, hidden")
+                key = (who, "identified" if mover[3] else "hidden", state)
+                counts[key] += 1
+                nets[key] += battle_net(mm.group(3), mm.group(4), mm.group(5))
+    print(f"{n} games; per game: attacks, and the material they won for the attacker")
+    print(f"  {'attacker':<24} {'defender':<16} {'attacks':>8} {'won':>8}")
+    for who in ("us", "they"):
+        for key in sorted(k for k in counts if k[0] == who):
+            name = f"{engine if who == 'us' else 'opponents'}, {key[1]}"
+            print(f"  {name:<24} {key[2]:<16} {counts[key] / n:8.2f} {nets[key] / n:8.1f}")
+        total = sum(v for k, v in nets.items() if k[0] == who)
+        print(f"  {engine if who == 'us' else 'opponents'}: {total / n:.1f} a game in all")
+    print("different pieces moved while hidden in the first 200 plies, per game:")
+    for who in ("us", "they"):
+        kinds = first_moved.get(who, collections.Counter())
+        line = " ".join(f"{k}:{kinds[k] / n:.2f}" for k in "X98765432S")
+        print(f"  {engine if who == 'us' else 'opponents'}: {sum(kinds.values()) / n:.1f} ({line})")
+
+
+def avengers(paths, engine, kinds):
+    counts, n = collections.Counter(), 0
+    for path in paths:
+        for tags, moves in games(path):
+            me, n, last = side_of(tags, engine), n + 1, None
+            for i, mover, target, mm in tracked_battles(tags, moves):
+                if (target is not None and mover[0] != me and not mover[3] and target[3]
+                        and target[1] in kinds and mm.group(5) == ">"):
+                    if last is None or last.group(2) != mm.group(2):
+                        how = "our piece was already there"
+                    elif last.group(3):
+                        how = "our piece had just won a battle there"
+                    else:
+                        how = "our piece had just stepped there"
+                    counts[(how, target[1], mover[1], "moved" if mover[4] else "unmoved")] += 1
+                last = mm
+    print(f"{n} games: {engine}'s identified {kinds} taken by a hidden enemy piece")
+    for how in ("our piece had just won a battle there", "our piece had just stepped there",
+                "our piece was already there"):
+        rows = [(c, k) for k, c in counts.items() if k[0] == how]
+        print(f"  {how}: {sum(c for c, _ in rows)}")
+        for c, k in sorted(rows, reverse=True):
+            print(f"    {c:3}  our {k[1]} by its {k[3]} {k[2]}")
+
+
 def mean(values):
     values = list(values)
     return sum(values) / max(len(values), 1)
@@ -811,7 +913,8 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     # `--engine NAME` names ENGINE for every subcommand, in place of the positional ENGINE.
     if "--engine" in args[:-1] and args[:1] not in (["flags"], ["raids"], ["stalking"],
-                                                     ["material"], ["spy"]):
+                                                     ["material"], ["spy"], ["flow"],
+                                                     ["avengers"]):
         i = args.index("--engine")
         name, args = args[i + 1], args[:i] + args[i + 2:]
         args = args + [name] if args[:1] not in (["timeline"],) else args[:2] + [name] + args[2:]
@@ -831,6 +934,16 @@ if __name__ == "__main__":
             engine = args[i + 1]
             args = args[:i] + args[i + 2:]
         spies([a for a in args[1:] if a != "--games"], engine, "--games" in args)
+    elif len(args) >= 2 and args[0] in ("flow", "avengers"):
+        options = {"--engine": "engine", "--kinds": "X987"}
+        for flag in options:
+            if flag in args[:-1]:
+                i = args.index(flag)
+                options[flag], args = args[i + 1], args[:i] + args[i + 2:]
+        if args[0] == "flow":
+            flow(args[1:], options["--engine"])
+        else:
+            avengers(args[1:], options["--engine"], options["--kinds"])
     elif len(args) >= 2 and args[0] == "material":
         material(args[1:])
     elif len(args) >= 2 and args[0] == "duel":

@@ -163,8 +163,8 @@ impl Caution {
 ///
 /// The mean is also what the attack is worth to us, though we know the piece: an enemy
 /// choosing by the mean but paying what the battle truly gives played far worse in
-/// self-play at 50 ms a move, 17-43 (H0 after 60 games, seed 362). The search counted on
-/// the enemy's identified pieces walking into our hidden strong ones, and our hidden
+/// self-play at 50 ms a move, 17-43 (H0 after 60 games, seed 362). The search seemed to
+/// wait for the enemy's identified pieces to walk into our hidden strong ones: our hidden
 /// pieces attacked identified ones 2.8 times a game, against 5.6 in self-play without it
 /// (seed 360). Paying the truth only where it is worse for us than the mean (a weak piece
 /// cornered): 53-60-4 after 117 games (seed 363, stopped).

@@ -55,10 +55,11 @@ pub const HIDDEN_SHARE: i32 = 6;
 /// 407, the old one in 470 and 502 (`scripts/records.py spy`). Against Demon `-l5`
 /// (rebuilt in session 52, seed 450): 20-20-0, our Spy lost in 23 of 40 games.
 pub const STILL_STRIKER: i32 = 50;
-/// Bonus for a hidden movable piece that has not moved yet: it may still be a Bomb or
-/// anything else, and it stands in no one's way. Demon of Ignorance moved 13 pieces in the
-/// first 200 plies of its games against us (seed 453), we 22, and its identified pieces
-/// took our moved hidden ones 6 times a game (400 in value) against our 3 (110). 10
+/// Bonus for a hidden movable piece that has not moved yet: the enemy cannot tell it from
+/// a Bomb, and bots such as Demon of Ignorance hunt the pieces that move. Demon moved 13
+/// pieces in the first 200 plies of its games against us (seed 453), we 22, and its
+/// identified pieces took our moved hidden ones 6 times a game (400 in `RANK_VALUE`s)
+/// against our 3 (110). 10
 /// against none, self-play at 50 ms a move (elo0 −25, elo1 5): H1 accepted after 136 games
 /// (76-53-7, seed 364). The new build moved 17 pieces in the first 200 plies (its Miners
 /// 1.3, against 2.9), and lost 31 Majors and 26 Colonels on Bombs against 45 and 39.
