@@ -409,25 +409,17 @@ def timeline(path, engine, won_games):
         result = tags["Result"]
         if result == "1/2-1/2" or ((result == "1-0") == (me == "red")) != won_games:
             continue
-        board = classic_board(tags)
         balance, battles = 0, []
-        for i, m in enumerate(moves):
-            mm = MOVE.match(m)
-            if not mm:
-                break
-            piece = board.pop(mm.group(1))
-            if not mm.group(3):
-                board[mm.group(2)] = piece
+        for i, piece, target, mm in tracked_battles(tags, moves):
+            if target is None:
                 continue
             attacker, defender, outcome = mm.group(3), mm.group(4), mm.group(5)
-            owner = board[mm.group(2)][0]
+            owner = target[0]
             if outcome == ">":
-                board[mm.group(2)] = piece
                 lost = [(owner, defender)]
             elif outcome == "<":
                 lost = [(piece[0], attacker)]
             else:
-                board.pop(mm.group(2))
                 lost = [(piece[0], attacker), (owner, defender)]
             for side, letter in lost:
                 balance += VALUES.get(letter, 0) * (-1 if side == me else 1)
