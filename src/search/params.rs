@@ -63,7 +63,8 @@ pub const STILL_STRIKER: i32 = 50;
 /// against none, self-play at 50 ms a move (elo0 −25, elo1 5): H1 accepted after 136 games
 /// (76-53-7, seed 364). The new build moved 17 pieces in the first 200 plies (its Miners
 /// 1.3, against 2.9), and lost 31 Majors and 26 Colonels on Bombs against 45 and 39.
-/// 20 against 10: H0 accepted after 173 games (68-99-6, seed 365).
+/// 20 against 10: H0 accepted after 173 games (68-99-6, seed 365); 5 against 10: 65-73-6
+/// after 144 games (seed 366, stopped).
 pub const STILL_PIECE: i32 = 10;
 /// Bonus per step the nearest movable piece of a side has come toward the other side's Flag
 /// (in a determinized position the Flag's square is drawn from the belief) ...
