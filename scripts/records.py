@@ -414,15 +414,8 @@ def timeline(path, engine, won_games):
             if target is None:
                 continue
             attacker, defender, outcome = mm.group(3), mm.group(4), mm.group(5)
-            owner = target[0]
-            if outcome == ">":
-                lost = [(owner, defender)]
-            elif outcome == "<":
-                lost = [(piece[0], attacker)]
-            else:
-                lost = [(piece[0], attacker), (owner, defender)]
-            for side, letter in lost:
-                balance += VALUES.get(letter, 0) * (-1 if side == me else 1)
+            net = battle_net(attacker, defender, outcome)
+            balance += net if piece[0] == me else -net
             who = "us" if piece[0] == me else "they"
             battles.append(f"{i}:{who} {attacker}x{defender}{outcome}@{mm.group(2)}({balance:+d})")
         print(f"Round {tags.get('Round', '?')}, {engine} {me}: {tags['Termination']} "
