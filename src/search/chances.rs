@@ -3,7 +3,8 @@
 //! A few sampled armies misjudge a rare outcome: a Bomb that one draw in twenty holds is
 //! missed by four samples, or met by two of them. So each outcome of a root battle with a
 //! piece of unknown kind ([`RootBattle`]), and each hidden striker beside a piece of ours
-//! the enemy knows ([`RootExposure`], the Spy beside our Marshal), is searched in every
+//! the enemy knows ([`RootExposure`]: the Spy beside our Marshal, a General beside our
+//! Colonel), is searched in every
 //! sample and weighted by its chance; and below the root, our attacks on unmoved pieces we
 //! have not identified count what the belief expects of them ([`BlindBattles`]).
 
@@ -57,16 +58,13 @@ impl Sample {
                     outcomes.push((*chance, changes));
                     continue;
                 };
-                // The win splits by where the striker stands, unless the defender is it.
+                // The win splits by where a striker stands (none can stand where the
+                // defender was the last of its kind).
                 let mut won = pos.clone();
                 for &(sq, kind) in &changes {
                     won.set_kind(sq, kind);
                 }
-                if won.cell(b.defender).kind() == e.striker {
-                    outcomes.push((*chance, changes));
-                    continue;
-                }
-                for (part, more) in e.endings(&won, view) {
+                for (part, more) in e.endings(&won, view, rng) {
                     let mut all = changes.clone();
                     all.extend(more);
                     outcomes.push((chance * part, all));
@@ -75,7 +73,7 @@ impl Sample {
             planned.push((b.move_index, outcomes));
         }
         for e in exposures {
-            planned.push((e.move_index, e.endings(&pos, view)));
+            planned.push((e.move_index, e.endings(&pos, view, rng)));
         }
         Sample {
             pos,
@@ -153,13 +151,14 @@ pub(super) struct RootBattle {
 }
 
 /// A root move that brings a piece of ours the enemy knows (or will know, after the
-/// battle the move wins) next to enemy pieces of unknown kind, one of which may be the kind
-/// that beats ours only by attacking it: the Spy beside our Marshal. Each neighbour that may
-/// be the striker is an outcome with the belief's chance, doubted (more for a piece that
-/// has moved; see [`exposure_candidates`]), and so is "none of them", searched
-/// in every sample like the outcomes of a [`RootBattle`]. An attack on a piece of unknown
-/// kind carries its exposure in its [`RootBattle`], whose win it splits: in self-play most
-/// Marshals a Spy took had just taken a hidden piece beside it.
+/// battle the move wins) next to enemy pieces of unknown kind, one of which may be of a
+/// kind that takes it ([`Threat`]): the Spy beside our Marshal, or any kind that beats our
+/// Major, Colonel or General. Each neighbour that may be a striker is an outcome
+/// with the belief's chance, doubted (more for a Spy that has moved; see
+/// [`exposure_candidates`]), and so is "none of them", searched in every sample like the
+/// outcomes of a [`RootBattle`]. An attack on a piece of unknown kind carries its exposure
+/// in its [`RootBattle`], whose win it splits: in self-play most Marshals a Spy took had
+/// just taken a hidden piece beside it.
 ///
 /// Without it, the twelve samples of the time met a Spy with a chance of 3 % beside the
 /// square in no sample at all in most searches: against peternlewis, which keeps its Spy
@@ -177,57 +176,95 @@ pub(super) struct RootBattle {
 /// beats a General, at the belief's chance) was not kept: self-play 64-71-6 after 141 games
 /// at 50 ms (seed 317, stopped), the enemy's Marshal taking our General in 34 of them
 /// against 32. (Against peternlewis, without memory, its Marshal took our General in 14
-/// games of 40 at seed 423 with the build before.)
+/// games of 40 at seed 423 with the build before.) Weighing every kind that beats our
+/// Major, Colonel or General, doubted less ([`AVENGER_DOUBT`]), passed: see
+/// [`AVENGED_VALUE`].
 pub(super) struct RootExposure {
     move_index: usize,
-    /// The kind that strikes.
-    striker: usize,
-    /// Each neighbouring enemy piece that may be the striker (its square), and the chance.
-    candidates: Vec<(Square, f64)>,
+    /// Each neighbouring enemy piece that may be a striker.
+    candidates: Vec<Candidate>,
     /// The square of the enemy piece whose kind the outcomes leave alone: the defender of
     /// the root battle that reveals our piece, whose kind its outcome class settled.
     keep: Option<Square>,
 }
 
+/// A hidden enemy piece beside our exposed piece that may be of a kind that takes it.
+#[derive(Debug)]
+struct Candidate {
+    square: Square,
+    /// The chance, doubted, that it is a striker.
+    chance: f64,
+    /// The striking kinds it may be, each with the belief's chance.
+    kinds: Vec<(usize, f64)>,
+}
+
 impl RootExposure {
     /// The outcomes in the sampled army `pos`: per candidate, its chance and the kinds to
-    /// set for it to be the striker ([`give_kind`]); then "none of them", which moves a
+    /// set for it to be a striker ([`give_kind`]; of the striking kinds some hidden piece
+    /// of the army holds, one drawn by the belief); then "none of them", which moves each
     /// striker the sample put among the candidates to another piece that may be one.
-    fn endings(&self, pos: &Position, view: &View) -> Vec<Ending> {
+    fn endings(&self, pos: &Position, view: &View, rng: &mut Rng) -> Vec<Ending> {
         let them = view.me().opponent();
-        let is_striker = |sq: Square| {
-            let c = pos.cell(sq);
-            c.is_of(them) && c.kind() == self.striker
-        };
-        let squares: Vec<Square> = self.candidates.iter().map(|c| c.0).collect();
-        let mut endings: Vec<Ending> = self
-            .candidates
+        let hidden: Vec<(Square, usize, KindSet)> = view
+            .enemy_pieces()
             .iter()
-            .map(|&(sq, chance)| (chance, give_kind(pos, view, sq, self.striker, self.keep)))
+            .filter(|p| p.known_kind().is_none())
+            .filter_map(|p| {
+                let at = p.square.filter(|&at| Some(at) != self.keep)?;
+                let c = pos.cell(at);
+                (c.is_of(them) && c.kind() < MAX_KINDS).then_some((at, c.kind(), p.possible))
+            })
             .collect();
-        // None of them: a striker the sample put among them trades places with a hidden
-        // piece elsewhere that may be one.
-        let none = 1.0 - self.candidates.iter().map(|c| c.1).sum::<f64>();
-        let mut changes = Vec::new();
-        if let Some(&sq) = squares.iter().find(|&&sq| is_striker(sq)) {
-            let could = view.enemy_at(sq).map_or(0, |p| p.possible);
-            let partner = view.enemy_pieces().iter().find_map(|p| {
-                let other = p
-                    .square
-                    .filter(|o| !squares.contains(o) && Some(*o) != self.keep)?;
-                let c = pos.cell(other);
-                (p.known_kind().is_none()
-                    && c.is_of(them)
-                    && p.possible & (1 << self.striker) != 0
-                    && c.kind() < MAX_KINDS
-                    && could & (1 << c.kind()) != 0)
-                    .then_some((other, c.kind()))
-            });
-            if let Some((other, kind)) = partner {
-                changes = vec![(sq, kind), (other, self.striker)];
+        let held = |kind: usize| hidden.iter().any(|h| h.1 == kind);
+        let striking = |kind: usize| {
+            self.candidates
+                .iter()
+                .any(|c| c.kinds.iter().any(|k| k.0 == kind))
+        };
+        let mut none = 1.0 - self.candidates.iter().map(|c| c.chance).sum::<f64>();
+        let mut endings: Vec<Ending> = Vec::with_capacity(self.candidates.len() + 1);
+        for c in &self.candidates {
+            let weights: Vec<f64> = c
+                .kinds
+                .iter()
+                .map(|&(k, w)| if held(k) { w } else { 0.0 })
+                .collect();
+            // One kind is no draw: the Spy beside our Marshal costs the generator nothing.
+            let pick = match weights[..] {
+                [w] => (w > 0.0).then_some(0),
+                _ => rng.weighted(&weights),
+            };
+            match pick {
+                Some(i) => endings.push((
+                    c.chance,
+                    give_kind(pos, view, c.square, c.kinds[i].0, self.keep),
+                )),
+                None => none += c.chance,
             }
         }
-        // When the striker stands among them for certain, there is no such outcome.
+        // None of them: each striker the sample put among them trades places with a
+        // hidden piece elsewhere that may be one.
+        let mut changes = Vec::new();
+        let mut taken: Vec<Square> = Vec::new();
+        for c in &self.candidates {
+            let kind = pos.cell(c.square).kind();
+            if !striking(kind) {
+                continue;
+            }
+            let could = view.enemy_at(c.square).map_or(0, |p| p.possible);
+            let partner = hidden.iter().find(|h| {
+                !self.candidates.iter().any(|o| o.square == h.0)
+                    && !taken.contains(&h.0)
+                    && !striking(h.1)
+                    && h.2 & (1 << kind) != 0
+                    && could & (1 << h.1) != 0
+            });
+            if let Some(&(other, other_kind, _)) = partner {
+                changes.extend([(c.square, other_kind), (other, kind)]);
+                taken.push(other);
+            }
+        }
+        // When a striker stands among them for certain, there is no such outcome.
         if none > 1e-9 {
             endings.push((none, changes));
         }
@@ -257,18 +294,17 @@ pub(super) fn root_chances(
     let mut battles = root_battles(view, &doubted, moves);
     for b in battles.iter_mut().filter(|b| b.won.is_some()) {
         let m = moves[b.move_index];
-        let Some(striker) = view
+        let Some(threat) = view
             .own_at(m.from)
-            .and_then(|own| striker_of(view, own.kind))
+            .and_then(|own| Threat::to(view, own.kind))
         else {
             continue;
         };
-        let neighbours = striker_neighbours(view, m, striker);
-        b.exposure = exposure_candidates(&marginals, &neighbours, striker).map(|candidates| {
+        let neighbours = striker_neighbours(view, m, &threat);
+        b.exposure = exposure_candidates(&marginals, &neighbours, &threat).map(|candidates| {
             log::debug!("root battle {m} then exposure: {candidates:?}");
             RootExposure {
                 move_index: b.move_index,
-                striker,
                 candidates,
                 keep: Some(m.to),
             }
@@ -282,12 +318,11 @@ pub(super) fn root_chances(
     let blind = BlindBattles::new(view, &doubted);
     let exposures = exposing
         .into_iter()
-        .filter_map(|(move_index, striker, neighbours)| {
-            let candidates = exposure_candidates(&marginals, &neighbours, striker)?;
+        .filter_map(|(move_index, threat, neighbours)| {
+            let candidates = exposure_candidates(&marginals, &neighbours, &threat)?;
             log::debug!("root exposure {}: {candidates:?}", moves[move_index]);
             Some(RootExposure {
                 move_index,
-                striker,
                 candidates,
                 keep: None,
             })
@@ -426,12 +461,12 @@ impl BlindBattles {
     }
 }
 
-/// A root move that exposes a piece of ours: its index, the kind that could strike, and
-/// the hidden neighbours that may be of that kind.
-type Exposing = (usize, usize, Vec<Neighbour>);
+/// A root move that exposes a piece of ours: its index, what could strike it, and the
+/// hidden neighbours that may.
+type Exposing = (usize, Threat, Vec<Neighbour>);
 
-/// A hidden enemy piece beside the square a root move brings our piece to, which may be the
-/// kind that strikes it.
+/// A hidden enemy piece beside the square a root move brings our piece to, which may be of
+/// a kind that strikes it.
 #[derive(Clone, Copy, Debug)]
 struct Neighbour {
     square: Square,
@@ -441,9 +476,57 @@ struct Neighbour {
     moved: bool,
 }
 
+/// The kinds that take a piece of ours the enemy knows by attacking it, and how far the
+/// search doubts the belief's chances of them beside it.
+#[derive(Clone, Debug, PartialEq)]
+struct Threat {
+    kinds: Vec<usize>,
+    /// The factor on a moved neighbour's odds ([`MOVED_STRIKER_ODDS`] for the Spy).
+    moved_odds: f64,
+    /// The factor on the odds that a striker stands among the neighbours.
+    doubt: f64,
+    /// A neighbour whose odds so raised stay below this is no outcome of its own.
+    min_chance: f64,
+}
+
+impl Threat {
+    /// What threatens our `kind` once the enemy knows it: the kind that beats it only by
+    /// striking first (the Spy, for the Marshal); or, if it is worth [`AVENGED_VALUE`] or
+    /// more, every kind that beats it (see [`AVENGER_DOUBT`]).
+    fn to(view: &View, kind: usize) -> Option<Threat> {
+        let rules = view.rules();
+        if let Some(striker) = rules.striker(kind).filter(|&k| k < MAX_KINDS) {
+            return Some(Threat {
+                kinds: vec![striker],
+                moved_odds: MOVED_STRIKER_ODDS,
+                doubt: SPY_DOUBT,
+                min_chance: EXPOSURE_MIN_CHANCE,
+            });
+        }
+        if crate::eval::kind_value(rules, kind) < AVENGED_VALUE {
+            return None;
+        }
+        let kinds: Vec<usize> = (0..rules.kinds().len().min(MAX_KINDS))
+            .filter(|&k| {
+                rules.kind_moves(k).movable && rules.battle(k, kind) == Outcome::AttackerWins
+            })
+            .collect();
+        (!kinds.is_empty()).then_some(Threat {
+            kinds,
+            moved_odds: 1.0,
+            doubt: AVENGER_DOUBT,
+            min_chance: AVENGER_MIN_CHANCE,
+        })
+    }
+
+    fn may_be(&self, possible: KindSet) -> bool {
+        self.kinds.iter().any(|&k| possible & (1 << k) != 0)
+    }
+}
+
 /// The root moves that are no battle with a hidden piece and leave a piece of ours that the
-/// enemy knows (or will know from the battle) beside hidden enemy pieces, with the kind that
-/// could strike it and those pieces (square, index among the enemy pieces).
+/// enemy knows (or will know from the battle) beside hidden enemy pieces, with what could
+/// strike it and those pieces.
 fn exposing_moves(view: &View, moves: &[Move]) -> Vec<Exposing> {
     let rules = view.rules();
     moves
@@ -463,31 +546,23 @@ fn exposing_moves(view: &View, moves: &[Move]) -> Vec<Exposing> {
             } else if !own.revealed {
                 return None;
             }
-            let striker = striker_of(view, own.kind)?;
-            let neighbours = striker_neighbours(view, m, striker);
-            (!neighbours.is_empty()).then_some((i, striker, neighbours))
+            let threat = Threat::to(view, own.kind)?;
+            let neighbours = striker_neighbours(view, m, &threat);
+            (!neighbours.is_empty()).then_some((i, threat, neighbours))
         })
         .collect()
 }
 
-/// The kind that beats our `kind` by attacking it, though ours beats it (a Bomb, which a
-/// Miner takes, attacks nothing).
-fn striker_of(view: &View, kind: usize) -> Option<usize> {
-    view.rules().striker(kind).filter(|&k| k < MAX_KINDS)
-}
-
-/// The enemy pieces of unknown kind that may be of kind `striker` beside the square our
+/// The enemy pieces of unknown kind that may be of a kind of `threat` beside the square our
 /// piece reaches by `m` (not the one it leaves).
-fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<Neighbour> {
+fn striker_neighbours(view: &View, m: Move, threat: &Threat) -> Vec<Neighbour> {
     crate::board::ORTHOGONAL
         .iter()
         .map(|&d| m.to.offset(d))
         .filter(|&sq| sq != m.from)
         .filter_map(|square| {
             let (index, piece) = view.enemy_pieces().iter().enumerate().find(|(_, p)| {
-                p.square == Some(square)
-                    && p.known_kind().is_none()
-                    && p.possible & (1 << striker) != 0
+                p.square == Some(square) && p.known_kind().is_none() && threat.may_be(p.possible)
             })?;
             Some(Neighbour {
                 square,
@@ -498,10 +573,10 @@ fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<Neighbour> {
         .collect()
 }
 
-/// Each neighbour's chance of being the striker: the belief's, its odds multiplied by
-/// [`MOVED_STRIKER_ODDS`] if the piece has moved; then the odds that the striker stands
-/// among them multiplied by [`SPY_DOUBT`] and shared among them by those chances; those
-/// whose own odds so multiplied stay below [`EXPOSURE_MIN_CHANCE`] left out. None when no
+/// Each neighbour's chance of being a striker: the belief's, its odds multiplied by the
+/// threat's `moved_odds` if the piece has moved; then the odds that a striker stands
+/// among them multiplied by the threat's `doubt` and shared among them by those chances;
+/// those whose own odds so multiplied stay below its `min_chance` left out. None when no
 /// neighbour is left.
 ///
 /// The odds are raised for the neighbours together, not one by one: a Spy with a chance of
@@ -511,27 +586,41 @@ fn striker_neighbours(view: &View, m: Move, striker: usize) -> Vec<Neighbour> {
 fn exposure_candidates(
     marginals: &[[f64; MAX_KINDS]],
     neighbours: &[Neighbour],
-    striker: usize,
-) -> Option<Vec<(Square, f64)>> {
-    let candidates: Vec<(Square, f64)> = neighbours
+    threat: &Threat,
+) -> Option<Vec<Candidate>> {
+    let candidates: Vec<Candidate> = neighbours
         .iter()
         .filter_map(|n| {
-            let mut chance = marginals.get(n.index)?[striker];
+            let marginal = marginals.get(n.index)?;
+            let kinds: Vec<(usize, f64)> = threat
+                .kinds
+                .iter()
+                .map(|&k| (k, marginal[k]))
+                .filter(|k| k.1 > 0.0)
+                .collect();
+            let mut chance: f64 = kinds.iter().map(|k| k.1).sum::<f64>().min(1.0);
             if n.moved {
-                chance = raise_odds(chance, MOVED_STRIKER_ODDS);
+                chance = raise_odds(chance, threat.moved_odds);
             }
-            (raise_odds(chance, SPY_DOUBT) >= EXPOSURE_MIN_CHANCE).then_some((n.square, chance))
+            (raise_odds(chance, threat.doubt) >= threat.min_chance).then_some(Candidate {
+                square: n.square,
+                chance,
+                kinds,
+            })
         })
         .collect();
     if candidates.is_empty() {
         return None;
     }
-    let sum: f64 = candidates.iter().map(|c| c.1).sum();
-    let scale = raise_odds(sum.min(1.0), SPY_DOUBT) / sum;
+    let sum: f64 = candidates.iter().map(|c| c.chance).sum();
+    let scale = raise_odds(sum.min(1.0), threat.doubt) / sum;
     Some(
         candidates
             .into_iter()
-            .map(|(sq, c)| (sq, c * scale))
+            .map(|c| Candidate {
+                chance: c.chance * scale,
+                ..c
+            })
             .collect(),
     )
 }
@@ -673,7 +762,7 @@ mod tests {
         assert_eq!(exposing.len(), 1);
         let (index, striker, neighbours) = &exposing[0];
         assert_eq!(moves[*index].to_string(), "e4f4");
-        assert_eq!(*striker, spy);
+        assert_eq!(striker.kinds, vec![spy]);
         assert_eq!(neighbours.len(), 1);
         assert_eq!(neighbours[0].square.to_string(), "g4");
 
@@ -681,7 +770,7 @@ mod tests {
         let mut rng = Rng::new(5);
         let (_, exposures, _) = root_chances(&view, &belief, &moves, &mut rng);
         assert_eq!(exposures.len(), 1);
-        let chance = exposures[0].candidates[0].1;
+        let chance = exposures[0].candidates[0].chance;
         assert!(chance > 0.0 && chance < 1.0, "{chance}");
         // The belief's chance, its odds multiplied by SPY_DOUBT (the marginals are the
         // first thing drawn from the generator).
@@ -689,10 +778,10 @@ mod tests {
         let believed = marginals[neighbours[0].index][spy];
         assert!(SPY_DOUBT > 1.0 && chance > believed);
         assert!((chance - raise_odds(believed, SPY_DOUBT)).abs() < 1e-12);
-        let g4 = exposures[0].candidates[0].0;
+        let g4 = exposures[0].candidates[0].square;
         for _ in 0..20 {
             let sample = view.sample(&belief, &mut rng);
-            let endings = exposures[0].endings(&sample, &view);
+            let endings = exposures[0].endings(&sample, &view, &mut rng);
             assert_eq!(endings.len(), 2);
             let total: f64 = endings.iter().map(|e| e.0).sum();
             assert!((total - 1.0).abs() < 1e-9);
@@ -746,9 +835,9 @@ mod tests {
             .unwrap();
         let won = b.won.unwrap();
         let e = b.exposure.as_ref().unwrap();
-        assert_eq!(e.striker, spy);
+        assert_eq!(e.candidates[0].kinds[0].0, spy);
         assert_eq!(e.candidates.len(), 1);
-        assert_eq!(e.candidates[0].0.to_string(), "g4");
+        assert_eq!(e.candidates[0].square.to_string(), "g4");
         assert_eq!(e.keep, Some(b.defender));
         let class_of = |kind: usize| {
             b.classes
@@ -757,7 +846,7 @@ mod tests {
         };
         assert!(class_of(flag).is_some_and(|c| c != won));
         assert_eq!(class_of(spy), Some(won));
-        let g4 = e.candidates[0].0;
+        let g4 = e.candidates[0].square;
         let mut split = 0;
         for _ in 0..30 {
             let sample = Sample::new(
@@ -794,7 +883,7 @@ mod tests {
                 [(first, d1, true), (second, d2, false)] => {
                     split += 1;
                     assert_eq!(d1, d2);
-                    let c = e.candidates[0].1;
+                    let c = e.candidates[0].chance;
                     assert!((first / (first + second) - c).abs() < 1e-9);
                     assert!((first + second - b.classes[won].0).abs() < 1e-9);
                 }
@@ -802,6 +891,112 @@ mod tests {
             }
         }
         assert!(split > 0);
+    }
+
+    /// Our Colonel taking a hidden piece beside another that may be the enemy's General or
+    /// Marshal: the battle shows the enemy our Colonel, so its win splits into an avenger
+    /// beside it (either kind, drawn by the belief) and none, each keeping the army's
+    /// counts; a Captain's win is not split. The identified Colonel's step beside such a
+    /// piece is weighed alike.
+    #[test]
+    fn a_colonel_that_takes_a_piece_weighs_the_avengers_beside_it() {
+        let text = |attacker: &str| {
+            format!(
+                "bF.....b9bXb3b4/........../........../........../..__..__../..__..__../\
+                 ....{attacker}b5bS.../........../........../.........rF r 0"
+            )
+        };
+        let mut r = root_of(&text("r8"), 9);
+        let rules = r.view.rules().clone();
+        let general = rules.kind_by_letter('9').unwrap();
+        let marshal = rules.kind_by_letter('X').unwrap();
+        let b = r
+            .battles
+            .iter()
+            .find(|b| r.moves[b.move_index].to_string() == "e4f4")
+            .unwrap();
+        let won = b.won.unwrap();
+        let e = b.exposure.as_ref().unwrap();
+        assert_eq!(e.candidates.len(), 1);
+        let c = &e.candidates[0];
+        assert_eq!(c.square.to_string(), "g4");
+        let mut kinds: Vec<usize> = c.kinds.iter().map(|k| k.0).collect();
+        kinds.sort_unstable();
+        let mut expected = vec![general, marshal];
+        expected.sort_unstable();
+        assert_eq!(kinds, expected);
+        // The belief's chance that it beats our Colonel, its odds doubled.
+        let believed: f64 = c.kinds.iter().map(|k| k.1).sum();
+        assert!((c.chance - raise_odds(believed, AVENGER_DOUBT)).abs() < 1e-12);
+        let avenger = |kind: usize| kind == general || kind == marshal;
+        let mut drawn = [0; 2];
+        for _ in 0..40 {
+            let sample = Sample::new(
+                r.view.sample(&r.belief, &mut r.rng),
+                &r.view,
+                &r.battles,
+                &r.exposures,
+                &mut r.rng,
+            );
+            let (_, endings) = sample.battles.iter().find(|x| x.0 == b.move_index).unwrap();
+            assert!((endings.iter().map(|x| x.0).sum::<f64>() - 1.0).abs() < 1e-9);
+            let mut wins = Vec::new();
+            for (chance, changes) in endings {
+                let mut p = sample.pos.clone();
+                for &(sq, kind) in changes {
+                    p.set_kind(sq, kind);
+                }
+                assert_eq!(p.hash(), p.compute_hash());
+                for kind in [general, marshal] {
+                    let count = p
+                        .occupied_squares(Color::Blue)
+                        .filter(|&sq| p.cell(sq).kind() == kind)
+                        .count();
+                    assert_eq!(count, 1);
+                }
+                let defender = p.cell(b.defender).kind();
+                if b.classes[won].1.iter().any(|k| k.0 == defender) {
+                    wins.push((*chance, p.cell(c.square).kind()));
+                }
+            }
+            // The win splits in two: an avenger on g4 with the candidate's chance, and none.
+            let [(first, k1), (second, k2)] = wins[..] else {
+                panic!("the win's outcomes: {wins:?}");
+            };
+            assert!(avenger(k1) && !avenger(k2));
+            drawn[usize::from(k1 == marshal)] += 1;
+            assert!((first / (first + second) - c.chance).abs() < 1e-9);
+            assert!((first + second - b.classes[won].0).abs() < 1e-9);
+        }
+        assert!(drawn[0] > 0 && drawn[1] > 0, "{drawn:?}");
+
+        // A Captain is not worth the weighing.
+        let r = root_of(&text("r6"), 9);
+        let b = r
+            .battles
+            .iter()
+            .find(|b| r.moves[b.move_index].to_string() == "e4f4")
+            .unwrap();
+        assert!(b.exposure.is_none());
+
+        // Our identified Colonel stepping beside the hidden piece: the step is weighed alike.
+        let step = |colonel: &str| {
+            let r = root_of(
+                &format!(
+                    "bF.....b9bXb3b4/........../........../........../..__..__../..__..__../\
+                     ...{colonel}.b5..../........../........../.........rF r 0"
+                ),
+                9,
+            );
+            let index = r.moves.iter().position(|m| m.to_string() == "d4e4");
+            r.exposures
+                .iter()
+                .find(|e| Some(e.move_index) == index)
+                .map(|e| e.candidates.iter().map(|c| c.square.to_string()).collect())
+        };
+        assert_eq!(step("r8+*"), Some(vec!["f4".to_string()]));
+        // Not while the enemy does not know it.
+        assert_eq!(step("r8+"), None);
     }
 
     /// A classic position given as text, Red to move, as Red sees it: its view, legal
@@ -850,9 +1045,11 @@ mod tests {
             .unwrap();
         assert_eq!((b.classes.len(), b.won), (1, Some(0)));
         let e = b.exposure.as_ref().unwrap();
-        assert_eq!(e.striker, r.view.rules().kind_by_letter('S').unwrap());
+        let spy = r.view.rules().kind_by_letter('S').unwrap();
+        assert_eq!(e.candidates[0].kinds.len(), 1);
+        assert_eq!(e.candidates[0].kinds[0].0, spy);
         assert_eq!(e.candidates.len(), 1);
-        assert_eq!(e.candidates[0].0.to_string(), "g4");
+        assert_eq!(e.candidates[0].square.to_string(), "g4");
         // The win splits, unless the sample made the defender the Spy.
         let mut split = 0;
         for _ in 0..20 {
@@ -867,9 +1064,9 @@ mod tests {
             assert!((endings.iter().map(|x| x.0).sum::<f64>() - 1.0).abs() < 1e-9);
             if endings.len() == 2 {
                 split += 1;
-                assert!((endings[0].0 - e.candidates[0].1).abs() < 1e-9);
+                assert!((endings[0].0 - e.candidates[0].chance).abs() < 1e-9);
             } else {
-                assert_eq!(sample.pos.cell(b.defender).kind(), e.striker);
+                assert_eq!(sample.pos.cell(b.defender).kind(), spy);
             }
         }
         assert!(split > 0);
@@ -891,9 +1088,9 @@ mod tests {
             .find(|e| r.moves[e.move_index].to_string() == "e3e4")
             .unwrap();
         assert_eq!(e.candidates.len(), 2);
-        let total: f64 = e.candidates.iter().map(|c| c.1).sum();
+        let total: f64 = e.candidates.iter().map(|c| c.chance).sum();
         assert!((total - 1.0).abs() < 1e-9, "{:?}", e.candidates);
-        let endings = e.endings(&r.view.sample(&r.belief, &mut r.rng), &r.view);
+        let endings = e.endings(&r.view.sample(&r.belief, &mut r.rng), &r.view, &mut r.rng);
         assert_eq!(endings.len(), 2);
     }
 
@@ -1028,6 +1225,16 @@ mod tests {
     /// The kind index the chance tests below give the striker (any kind but 0 would do).
     const SPY: usize = 1;
 
+    /// The Spy's threat to our Marshal, with the striker on [`SPY`].
+    fn spy_threat() -> Threat {
+        Threat {
+            kinds: vec![SPY],
+            moved_odds: MOVED_STRIKER_ODDS,
+            doubt: SPY_DOUBT,
+            min_chance: EXPOSURE_MIN_CHANCE,
+        }
+    }
+
     /// One marginal per chance: the striker with that chance, kind 0 with the rest.
     fn marginals(chances: &[f64]) -> Vec<[f64; MAX_KINDS]> {
         chances
@@ -1056,23 +1263,28 @@ mod tests {
     #[test]
     fn likely_strikers_side_by_side_are_doubted_together() {
         let neighbours = [neighbour(0, false), neighbour(1, false)];
-        let both = exposure_candidates(&marginals(&[0.57, 0.03]), &neighbours, SPY).unwrap();
+        let both =
+            exposure_candidates(&marginals(&[0.57, 0.03]), &neighbours, &spy_threat()).unwrap();
         assert_eq!(both.len(), 2);
-        let total: f64 = both.iter().map(|c| c.1).sum();
+        let total: f64 = both.iter().map(|c| c.chance).sum();
         assert!(
             (total - raise_odds(0.60, SPY_DOUBT)).abs() < 1e-9,
             "{both:?}"
         );
-        assert!(total < 1.0 && both[0].1 > 0.57 && both[1].1 > 0.03);
-        assert!((both[0].1 / both[1].1 - 19.0).abs() < 1e-9);
+        assert!(total < 1.0 && both[0].chance > 0.57 && both[1].chance > 0.03);
+        assert!((both[0].chance / both[1].chance - 19.0).abs() < 1e-9);
         // One alone is doubted as before.
-        let one = exposure_candidates(&marginals(&[0.02]), &neighbours[..1], SPY).unwrap();
-        assert!((one[0].1 - raise_odds(0.02, SPY_DOUBT)).abs() < 1e-12);
+        let one =
+            exposure_candidates(&marginals(&[0.02]), &neighbours[..1], &spy_threat()).unwrap();
+        assert!((one[0].chance - raise_odds(0.02, SPY_DOUBT)).abs() < 1e-12);
         // Too unlikely to count: no exposure.
-        assert!(exposure_candidates(&marginals(&[0.0001]), &neighbours[..1], SPY).is_none());
+        assert!(
+            exposure_candidates(&marginals(&[0.0001]), &neighbours[..1], &spy_threat()).is_none()
+        );
         // Certain between them: they share it all.
-        let certain = exposure_candidates(&marginals(&[0.75, 0.25]), &neighbours, SPY).unwrap();
-        let total: f64 = certain.iter().map(|c| c.1).sum();
+        let certain =
+            exposure_candidates(&marginals(&[0.75, 0.25]), &neighbours, &spy_threat()).unwrap();
+        let total: f64 = certain.iter().map(|c| c.chance).sum();
         assert!((total - 1.0).abs() < 1e-9, "{certain:?}");
     }
 
@@ -1082,16 +1294,16 @@ mod tests {
     #[test]
     fn a_moved_neighbour_is_doubted_more() {
         let rare = marginals(&[0.0005]);
-        assert!(exposure_candidates(&rare, &[neighbour(0, false)], SPY).is_none());
-        let moved = exposure_candidates(&rare, &[neighbour(0, true)], SPY).unwrap();
+        assert!(exposure_candidates(&rare, &[neighbour(0, false)], &spy_threat()).is_none());
+        let moved = exposure_candidates(&rare, &[neighbour(0, true)], &spy_threat()).unwrap();
         let expected = raise_odds(raise_odds(0.0005, MOVED_STRIKER_ODDS), SPY_DOUBT);
-        assert!((moved[0].1 - expected).abs() < 1e-12, "{moved:?}");
+        assert!((moved[0].chance - expected).abs() < 1e-12, "{moved:?}");
         // Beside an unmoved piece of the same chance, the moved one takes the larger share.
         let pair = [neighbour(0, true), neighbour(1, false)];
-        let shared = exposure_candidates(&marginals(&[0.02, 0.02]), &pair, SPY).unwrap();
+        let shared = exposure_candidates(&marginals(&[0.02, 0.02]), &pair, &spy_threat()).unwrap();
         let ratio = raise_odds(0.02, MOVED_STRIKER_ODDS) / 0.02;
         assert!(
-            (shared[0].1 / shared[1].1 - ratio).abs() < 1e-9,
+            (shared[0].chance / shared[1].chance - ratio).abs() < 1e-9,
             "{shared:?}"
         );
     }

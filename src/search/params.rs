@@ -208,6 +208,29 @@ pub const SPY_DOUBT: f64 = 6.0;
 /// Marshal beside our identified General alike (with the factors that fit it, 2 and 10 in
 /// all; branch `wip-threat`) played worse: 57-68-3 after 128 games (seed 332, stopped).
 pub const MOVED_STRIKER_ODDS: f64 = 10.0;
+/// The value from which our piece, once the enemy knows it (after a battle the root move
+/// wins, or stepping beside hidden pieces when identified), weighs every kind that beats it
+/// among the hidden pieces beside it by the belief's chances (see `RootExposure` in the
+/// search), not by the few sampled armies alone: a Colonel's win beside a piece that is a
+/// General one time in ten met it in none of four samples, or in two, and the search
+/// picked the moves whose samples held no avenger. In 80 games against Demon of Ignorance
+/// (`-l5`, seeds 453 and 454) its hidden pieces took our identified Majors, Colonels,
+/// Generals and Marshals 124 times: 75 on the square where ours had just won a battle, 36
+/// where ours had just stepped (`scripts/records.py avengers`).
+///
+/// Self-play against the build before (50 ms a move, elo0 −25, elo1 5): H1 accepted after
+/// 179 games (95-74-10, +40 ± 50, seed 368). Over its 182 games, our identified strong
+/// pieces taken by hidden ones right after a step 35 times against 81, after a win 154
+/// against 157. Weighing the wins alone (not the steps): 88-89-10 after 187 games (seed
+/// 367, stopped); the recaptures after a win fell (126 against 156), those after a step
+/// rose (101 against 70).
+pub const AVENGED_VALUE: i32 = 150;
+/// The factor, for the reason of [`SPY_DOUBT`], on the odds that a kind which beats our
+/// piece stands beside it (see [`AVENGED_VALUE`]).
+pub const AVENGER_DOUBT: f64 = 2.0;
+/// A neighbour less likely than this to be a kind that beats our piece, its odds
+/// multiplied by [`AVENGER_DOUBT`], is no outcome of its own.
+pub const AVENGER_MIN_CHANCE: f64 = 0.02;
 /// The factor on each hidden piece's odds of being a Bomb when the search weighs our attacks
 /// on it (see `doubt_bombs` in the search). Against the build before, in self-play at 50 ms
 /// a move: 38-17-3 (H1 accepted after 58 games, seed 194) and 188-166-18 (H1 accepted after
