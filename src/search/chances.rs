@@ -181,6 +181,8 @@ pub(super) struct RootBattle {
 /// [`AVENGED_VALUE`].
 pub(super) struct RootExposure {
     move_index: usize,
+    /// The kinds that take our piece.
+    strikers: Vec<usize>,
     /// Each neighbouring enemy piece that may be a striker.
     candidates: Vec<Candidate>,
     /// The square of the enemy piece whose kind the outcomes leave alone: the defender of
@@ -216,11 +218,7 @@ impl RootExposure {
             })
             .collect();
         let held = |kind: usize| hidden.iter().any(|h| h.1 == kind);
-        let striking = |kind: usize| {
-            self.candidates
-                .iter()
-                .any(|c| c.kinds.iter().any(|k| k.0 == kind))
-        };
+        let striking = |kind: usize| self.strikers.contains(&kind);
         let mut none = 1.0 - self.candidates.iter().map(|c| c.chance).sum::<f64>();
         let mut endings: Vec<Ending> = Vec::with_capacity(self.candidates.len() + 1);
         for c in &self.candidates {
@@ -305,6 +303,7 @@ pub(super) fn root_chances(
             log::debug!("root battle {m} then exposure: {candidates:?}");
             RootExposure {
                 move_index: b.move_index,
+                strikers: threat.kinds.clone(),
                 candidates,
                 keep: Some(m.to),
             }
@@ -323,6 +322,7 @@ pub(super) fn root_chances(
             log::debug!("root exposure {}: {candidates:?}", moves[move_index]);
             Some(RootExposure {
                 move_index,
+                strikers: threat.kinds,
                 candidates,
                 keep: None,
             })
@@ -731,11 +731,7 @@ mod tests {
         let (_, endings) = &sample.battles[0];
         assert_eq!(endings.len(), b.classes.len());
         for ((_, changes), (_, kinds)) in endings.iter().zip(&b.classes) {
-            let mut pos = sample.pos.clone();
-            for &(sq, kind) in changes {
-                pos.set_kind(sq, kind);
-            }
-            assert_eq!(pos.hash(), pos.compute_hash());
+            let pos = changed(&sample.pos, changes);
             let defender = pos.cell(b.defender).kind();
             assert!(kinds.iter().any(|k| k.0 == defender));
         }
@@ -786,16 +782,9 @@ mod tests {
             let total: f64 = endings.iter().map(|e| e.0).sum();
             assert!((total - 1.0).abs() < 1e-9);
             for (i, (_, changes)) in endings.iter().enumerate() {
-                let mut p = sample.clone();
-                for &(sq, kind) in changes {
-                    p.set_kind(sq, kind);
-                }
+                let p = changed(&sample, changes);
                 assert_eq!(p.cell(g4).kind() == spy, i == 0);
-                let spies = p
-                    .occupied_squares(Color::Blue)
-                    .filter(|&sq| p.cell(sq).kind() == spy)
-                    .count();
-                assert_eq!(spies, 1);
+                assert_eq!(blue_count(&p, spy), 1);
             }
         }
 
@@ -861,16 +850,8 @@ mod tests {
             assert!((total - 1.0).abs() < 1e-9);
             let mut wins = Vec::new();
             for (chance, changes) in endings {
-                let mut p = sample.pos.clone();
-                for &(sq, kind) in changes {
-                    p.set_kind(sq, kind);
-                }
-                assert_eq!(p.hash(), p.compute_hash());
-                let spies = p
-                    .occupied_squares(Color::Blue)
-                    .filter(|&sq| p.cell(sq).kind() == spy)
-                    .count();
-                assert_eq!(spies, 1);
+                let p = changed(&sample.pos, changes);
+                assert_eq!(blue_count(&p, spy), 1);
                 let defender = p.cell(b.defender).kind();
                 if class_of(defender) == Some(won) {
                     wins.push((*chance, defender, p.cell(g4).kind() == spy));
@@ -942,18 +923,9 @@ mod tests {
             assert!((endings.iter().map(|x| x.0).sum::<f64>() - 1.0).abs() < 1e-9);
             let mut wins = Vec::new();
             for (chance, changes) in endings {
-                let mut p = sample.pos.clone();
-                for &(sq, kind) in changes {
-                    p.set_kind(sq, kind);
-                }
-                assert_eq!(p.hash(), p.compute_hash());
-                for kind in [general, marshal] {
-                    let count = p
-                        .occupied_squares(Color::Blue)
-                        .filter(|&sq| p.cell(sq).kind() == kind)
-                        .count();
-                    assert_eq!(count, 1);
-                }
+                let p = changed(&sample.pos, changes);
+                assert_eq!(blue_count(&p, general), 1);
+                assert_eq!(blue_count(&p, marshal), 1);
                 let defender = p.cell(b.defender).kind();
                 if b.classes[won].1.iter().any(|k| k.0 == defender) {
                     wins.push((*chance, p.cell(c.square).kind()));
@@ -997,6 +969,23 @@ mod tests {
         assert_eq!(step("r8+*"), Some(vec!["f4".to_string()]));
         // Not while the enemy does not know it.
         assert_eq!(step("r8+"), None);
+    }
+
+    /// `pos` with the kinds of an outcome set, its hash kept up to date.
+    fn changed(pos: &Position, changes: &[(Square, usize)]) -> Position {
+        let mut p = pos.clone();
+        for &(sq, kind) in changes {
+            p.set_kind(sq, kind);
+        }
+        assert_eq!(p.hash(), p.compute_hash());
+        p
+    }
+
+    /// How many pieces of `kind` Blue has in `pos`.
+    fn blue_count(pos: &Position, kind: usize) -> usize {
+        pos.occupied_squares(Color::Blue)
+            .filter(|&sq| pos.cell(sq).kind() == kind)
+            .count()
     }
 
     /// A classic position given as text, Red to move, as Red sees it: its view, legal
