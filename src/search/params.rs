@@ -226,7 +226,10 @@ pub const MOVED_STRIKER_ODDS: f64 = 10.0;
 /// rose (101 against 70).
 pub const AVENGED_VALUE: i32 = 150;
 /// The factor, for the reason of [`SPY_DOUBT`], on the odds that a kind which beats our
-/// piece stands beside it (see [`AVENGED_VALUE`]).
+/// piece stands beside it (see [`AVENGED_VALUE`]). 4 against 2: 86-87-9 after 182 games of
+/// self-play at 50 ms (seed 369, stopped); our identified strong pieces taken right after a
+/// win 135 against 162, after a step 15 against 27, but where they already stood 35
+/// against 20.
 pub const AVENGER_DOUBT: f64 = 2.0;
 /// A neighbour less likely than this to be a kind that beats our piece, its odds
 /// multiplied by [`AVENGER_DOUBT`], is no outcome of its own.
