@@ -146,7 +146,8 @@ pub(super) struct RootBattle {
     won: Option<usize>,
     /// What winning exposes our piece to, the battle having revealed it: a hidden striker
     /// beside the defender's square (the Spy beside our Marshal once it has taken a piece
-    /// next to it). Each of its outcomes splits the class `won`.
+    /// next to it, a General beside our Colonel). Each of its outcomes splits the class
+    /// `won`.
     exposure: Option<RootExposure>,
 }
 
@@ -478,7 +479,7 @@ struct Neighbour {
 
 /// The kinds that take a piece of ours the enemy knows by attacking it, and how far the
 /// search doubts the belief's chances of them beside it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 struct Threat {
     kinds: Vec<usize>,
     /// The factor on a moved neighbour's odds ([`MOVED_STRIKER_ODDS`] for the Spy).
