@@ -91,7 +91,10 @@
       ENGINE's identified pieces of KINDS (letters, default X987) that a hidden enemy
       piece took (classic only), by how the two came together: ENGINE's piece had just
       won a battle on that square, had just stepped there, or was already there;
-      by the kinds on both sides and whether the enemy piece had moved before.
+      by the kinds on both sides and whether the enemy piece had moved before; and for
+      each way, the material those pieces had won in all before (what they took, and the
+      attackers that lost against them), beside their own worth: a piece that took two
+      Scouts and a Sergeant before a Colonel took it paid its way.
 
   scripts/records.py material FILE...
       what each kind's material is worth to the result, as the games say (classic only; no
@@ -866,10 +869,21 @@ def flow(paths, engine):
 
 def avengers(paths, engine, kinds):
     counts, n = collections.Counter(), 0
+    # Per way of being taken: how many pieces, and the material they had won before in all
+    # (a Major that took two Scouts and a Sergeant before a Colonel took it paid its way).
+    careers, spent = collections.Counter(), collections.Counter()
     for path in paths:
         for tags, moves in games(path):
             me, n, last = side_of(tags, engine), n + 1, None
+            # What each piece (by colour and starting square) has won in its battles so far.
+            gained = collections.Counter()
             for i, mover, target, mm in tracked_battles(tags, moves):
+                if target is not None:
+                    net = battle_net(mm.group(3), mm.group(4), mm.group(5))
+                    if mm.group(5) == "<":
+                        gained[(target[0], target[2])] += VALUES.get(mm.group(3), 0)
+                    else:
+                        gained[(mover[0], mover[2])] += max(net, 0)
                 if (target is not None and mover[0] != me and not mover[3] and target[3]
                         and target[1] in kinds and mm.group(5) == ">"):
                     if last is None or last.group(2) != mm.group(2):
@@ -879,12 +893,15 @@ def avengers(paths, engine, kinds):
                     else:
                         how = "our piece had just stepped there"
                     counts[(how, target[1], mover[1], "moved" if mover[4] else "unmoved")] += 1
+                    careers[how] += gained[(target[0], target[2])]
+                    spent[how] += VALUES.get(target[1], 0)
                 last = mm
     print(f"{n} games: {engine}'s identified {kinds} taken by a hidden enemy piece")
     for how in ("our piece had just won a battle there", "our piece had just stepped there",
                 "our piece was already there"):
         rows = [(c, k) for k, c in counts.items() if k[0] == how]
-        print(f"  {how}: {sum(c for c, _ in rows)}")
+        print(f"  {how}: {sum(c for c, _ in rows)}, having won {careers[how]} in all before "
+              f"(their own worth {spent[how]})")
         for c, k in sorted(rows, reverse=True):
             print(f"    {c:3}  our {k[1]} by its {k[3]} {k[2]}")
 
