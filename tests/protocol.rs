@@ -556,6 +556,13 @@ fn spy_hunt_is_off_by_default_and_takes_only_a_check() {
     off_by_default_and_takes_only_a_check("Spy Hunt");
 }
 
+/// The evidence itself is tested with the view and the belief; here, that the engine offers
+/// it.
+#[test]
+fn declined_attacks_is_off_by_default_and_takes_only_a_check() {
+    off_by_default_and_takes_only_a_check("Declined Attacks");
+}
+
 /// The term itself is tested in the evaluation (`cornered`); here, that the engine offers it.
 #[test]
 fn cornered_is_off_by_default_and_takes_only_a_check() {

@@ -402,6 +402,7 @@ impl Engine {
             table: Some(table),
             bomb_habits: self.opts.bomb_habits,
             spy_hunt: self.opts.spy_hunt,
+            declined_attacks: self.opts.declined_attacks,
             flag_guard: self.opts.flag_guard,
             chase_raiders: self.opts.chase_raiders,
             cornered: self.opts.cornered,

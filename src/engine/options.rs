@@ -44,6 +44,9 @@ pub struct EngineOptions {
     /// Whether the belief reads a hidden piece's moves around our identified Marshal as
     /// evidence about whether it is the Spy.
     pub spy_hunt: bool,
+    /// Whether the belief reads a hidden piece that stood beside our identified pieces
+    /// without attacking them as evidence that it does not beat them.
+    pub declined_attacks: bool,
     /// Whether the search keeps a guard near our walled Flag while enemy Miners come near.
     pub flag_guard: bool,
     /// Whether the search brings back the one piece of ours that beats an identified enemy
@@ -60,6 +63,7 @@ impl EngineOptions {
         crate::view::Evidence::ALL
             .with_sharpness(self.bomb_habits)
             .with_stalking(self.spy_hunt)
+            .with_declines(self.declined_attacks)
     }
 }
 
@@ -79,6 +83,7 @@ impl Default for EngineOptions {
             memory_file: String::new(),
             bomb_habits: true,
             spy_hunt: false,
+            declined_attacks: false,
             flag_guard: true,
             chase_raiders: true,
             cornered: false,
@@ -155,6 +160,7 @@ impl EngineOptions {
             "memory" => self.memory = check("Memory")?,
             "bomb habits" => self.bomb_habits = check("Bomb Habits")?,
             "spy hunt" => self.spy_hunt = check("Spy Hunt")?,
+            "declined attacks" => self.declined_attacks = check("Declined Attacks")?,
             "flag guard" => self.flag_guard = check("Flag Guard")?,
             "chase raiders" => self.chase_raiders = check("Chase Raiders")?,
             "cornered" => self.cornered = check("Cornered")?,
@@ -304,6 +310,10 @@ impl EngineOptions {
         lines.push(format!(
             "option name Spy Hunt type check default {}",
             self.spy_hunt
+        ));
+        lines.push(format!(
+            "option name Declined Attacks type check default {}",
+            self.declined_attacks
         ));
         lines.push(format!(
             "option name Flag Guard type check default {}",

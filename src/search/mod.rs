@@ -113,6 +113,9 @@ pub struct Config {
     /// Whether the belief reads the Spy's hunt for our identified Marshal
     /// ([`Evidence::stalking`], option `Spy Hunt`).
     pub spy_hunt: bool,
+    /// Whether the belief reads the attacks the enemy's hidden pieces declined
+    /// ([`Evidence::declines`], option `Declined Attacks`).
+    pub declined_attacks: bool,
     /// Whether the evaluation makes the guard of our walled (or breached) Flag keep up with
     /// enemy Miners that come near it ([`Incremental::unguarded`], option `Flag Guard`).
     pub flag_guard: bool,
@@ -134,6 +137,7 @@ impl Default for Config {
             table: None,
             bomb_habits: true,
             spy_hunt: false,
+            declined_attacks: false,
             flag_guard: true,
             chase_raiders: true,
             cornered: false,
@@ -161,6 +165,7 @@ impl Config {
             Evidence::ALL
                 .with_sharpness(self.bomb_habits)
                 .with_stalking(self.spy_hunt)
+                .with_declines(self.declined_attacks)
         } else {
             Evidence::NONE
         }

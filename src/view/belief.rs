@@ -22,9 +22,9 @@ use crate::board::{Color, Setup};
 use crate::rng::Rng;
 use crate::rules::{Outcome, Rules};
 use crate::search::params::{
-    APPROACH_WEIGHT, DRAWS_PER_CHAIN, FLEE_WEIGHT, LINK_SMOOTHING, LINK_STRENGTH, MOVER_ODDS,
-    PRIOR_SMOOTHING, SAMPLE_SWEEPS, SHARPNESS, STALK_BOUNDS, STALK_ODDS, STILL_POWER, STILL_SCALE,
-    SWAP_SWEEPS,
+    APPROACH_WEIGHT, DECLINE_TURNS, DECLINE_WEIGHT, DRAWS_PER_CHAIN, FLEE_WEIGHT, LINK_SMOOTHING,
+    LINK_STRENGTH, MOVER_ODDS, PRIOR_SMOOTHING, SAMPLE_SWEEPS, SHARPNESS, STALK_BOUNDS, STALK_ODDS,
+    STILL_POWER, STILL_SCALE, SWAP_SWEEPS,
 };
 
 /// Most kinds any variant has (a [`KindSet`] holds 16).
@@ -198,6 +198,9 @@ pub struct Evidence {
     /// Whether a hidden piece's moves around our identified pieces that only a striker
     /// beats speak for it being that striker (see [`STALK_ODDS`]; needs `behaviour`).
     pub stalking: bool,
+    /// Whether a hidden piece that stood beside our identified pieces without attacking them
+    /// speaks against the kinds that beat them (see [`DECLINE_WEIGHT`]; needs `behaviour`).
+    pub declines: bool,
 }
 
 impl Evidence {
@@ -208,6 +211,7 @@ impl Evidence {
         memory: true,
         sharpness: true,
         stalking: true,
+        declines: true,
     };
     pub const NONE: Evidence = Evidence {
         setups: false,
@@ -216,6 +220,7 @@ impl Evidence {
         memory: false,
         sharpness: false,
         stalking: false,
+        declines: false,
     };
 
     /// The same evidence, with the judgement of the opponent's Bomb habits on or off (the
@@ -227,6 +232,12 @@ impl Evidence {
     /// The same evidence, with the Spy's hunt on or off (the option `Spy Hunt`).
     pub const fn with_stalking(self, stalking: bool) -> Evidence {
         Evidence { stalking, ..self }
+    }
+
+    /// The same evidence, with the declined attacks read or not (the option `Declined
+    /// Attacks`).
+    pub const fn with_declines(self, declines: bool) -> Evidence {
+        Evidence { declines, ..self }
     }
 }
 
@@ -383,6 +394,9 @@ impl Belief {
                     }
                     if evidence.behaviour {
                         *weight *= behaviour_factor(rules, k, p.approached, p.fled);
+                        if evidence.declines {
+                            *weight *= decline_factor(rules, k, &p.declined);
+                        }
                         if evidence.stalking && p.stalked & (1 << k) != 0 {
                             *weight *= stalk_factor(&p.stalking);
                         }
@@ -528,6 +542,24 @@ fn behaviour_factor(rules: &Rules, k: usize, approached: KindSet, fled: KindSet)
         }
     }
     f
+}
+
+/// Likelihood, if the piece is of kind `k`, that it stood beside our identified pieces on
+/// the enemy turns `declined` counts by their kind and did not attack them:
+/// [`DECLINE_WEIGHT`] for each such turn beside a kind that a `k` would beat attacking and
+/// that is worth at least half a `k`, for at most [`DECLINE_TURNS`] turns.
+fn decline_factor(rules: &Rules, k: usize, declined: &[u8; MAX_KINDS]) -> f64 {
+    if !rules.kind_moves(k).movable {
+        return 1.0;
+    }
+    // A piece worth far more than ours may spare it rather than show its rank for it.
+    let worth = crate::eval::kind_value(rules, k);
+    let turns: u32 = (0..rules.kinds().len().min(MAX_KINDS))
+        .filter(|&a| rules.battle(k, a) == Outcome::AttackerWins)
+        .filter(|&a| 2 * crate::eval::kind_value(rules, a) >= worth)
+        .map(|a| u32::from(declined[a]))
+        .sum();
+    DECLINE_WEIGHT.powi(turns.min(DECLINE_TURNS) as i32)
 }
 
 /// Likelihood that a piece of a movable kind stood `idle` enemy turns with a free square
@@ -1202,5 +1234,33 @@ mod tests {
         let fled = 1 << k('8');
         assert_eq!(behaviour_factor(&rules, k('7'), 0, fled), FLEE_WEIGHT);
         assert_eq!(behaviour_factor(&rules, k('X'), 0, fled), 1.0);
+    }
+
+    /// A piece that left our identified Colonel and Spy alone beside it is less likely each
+    /// kind that would have won attacking them, by [`DECLINE_WEIGHT`] a turn, for at most
+    /// [`DECLINE_TURNS`] turns, unless ours is worth less than half that kind; Bombs and
+    /// the Flag cannot attack.
+    #[test]
+    fn declining_speaks_against_the_kinds_that_would_have_won() {
+        let rules = Rules::preset("classic").unwrap();
+        let k = |l| rules.kind_by_letter(l).unwrap();
+        let mut declined = [0u8; MAX_KINDS];
+        declined[k('8')] = 1;
+        declined[k('S')] = 2;
+        let weight = |turns: u32| DECLINE_WEIGHT.powi(turns as i32);
+        let near = |a: f64, b: f64| assert!((a - b).abs() < 1e-12, "{a} against {b}");
+        // A General beats both, but would not show itself for a Spy (120 against 320).
+        near(decline_factor(&rules, k('9'), &declined), weight(1));
+        // A Marshal (450) would not for either; a Major beats the Spy alone.
+        assert_eq!(decline_factor(&rules, k('X'), &declined), 1.0);
+        near(decline_factor(&rules, k('7'), &declined), weight(2));
+        assert_eq!(decline_factor(&rules, k('B'), &declined), 1.0);
+        assert_eq!(decline_factor(&rules, k('F'), &declined), 1.0);
+        declined[k('8')] = 40;
+        near(
+            decline_factor(&rules, k('9'), &declined),
+            weight(DECLINE_TURNS),
+        );
+        assert_eq!(decline_factor(&rules, k('9'), &[0; MAX_KINDS]), 1.0);
     }
 }

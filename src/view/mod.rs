@@ -72,8 +72,11 @@ pub struct EnemyPiece {
     /// Behaviour, the soft evidence: the kinds of our identified pieces it walked up to
     /// (it probably beats them, or bluffs) ...
     pub approached: KindSet,
-    /// ... and of those it ran from when they came next to it (it probably loses to them).
+    /// ... and of those it ran from when they came next to it (it probably loses to them) ...
     pub fled: KindSet,
+    /// ... and, by their kind, the enemy turns it stood beside them without attacking (it
+    /// probably does not beat them: pieces that do, take them) ...
+    pub declined: [u8; MAX_KINDS],
     /// ... and its quiet moves around our identified pieces that only a striker beats (see
     /// [`Rules::striker`]), counted by the bands of `STALK_ODDS` in the search's parameters:
     /// a Spy that knows our Marshal stays near it ...
@@ -591,6 +594,7 @@ impl View {
         let enemy_on_board = self.enemy.iter().filter(|p| p.square.is_some()).count();
         if self.to_move != self.me {
             self.count_idle();
+            self.note_declines(m);
         }
         // The actor is one of the kinds that can do this; a revealing move shows it.
         if let Slot::Enemy(i) = actor {
@@ -679,6 +683,33 @@ impl View {
                 .any(|&d| self.slots[sq.offset(d).index()] == Slot::Empty);
             if free {
                 self.enemy[i].idle = self.enemy[i].idle.saturating_add(1);
+            }
+        }
+    }
+
+    /// Before the enemy's move `m`: every enemy piece of unknown kind beside identified
+    /// pieces of ours that `m` does not attack with it declines their kinds once more (once
+    /// a turn for each kind).
+    fn note_declines(&mut self, m: &PublicMove) {
+        for i in 0..self.enemy.len() {
+            let p = &self.enemy[i];
+            let Some(sq) = p.square.filter(|_| p.known_kind().is_none()) else {
+                continue;
+            };
+            let mut declined: KindSet = 0;
+            for &d in crate::board::ORTHOGONAL.iter() {
+                let next = sq.offset(d);
+                if let Slot::Own(j) = self.slots[next.index()] {
+                    let own = &self.own[j as usize];
+                    let attacked = m.from == sq && m.to == next && m.action.is_none();
+                    if own.revealed && !attacked && own.kind < MAX_KINDS {
+                        declined |= 1 << own.kind;
+                    }
+                }
+            }
+            for k in (0..MAX_KINDS).filter(|k| declined & (1 << k) != 0) {
+                let n = &mut self.enemy[i].declined[k];
+                *n = n.saturating_add(1);
             }
         }
     }
