@@ -96,6 +96,13 @@
       attackers that lost against them), beside their own worth: a piece that took two
       Scouts and a Sergeant before a Colonel took it paid its way.
 
+  scripts/records.py neighbours FILE.pgn... BINARY [ENGINE] [--option NAME=VALUE]...
+      every third hidden enemy piece beside one of ENGINE's identified pieces, on ENGINE's
+      turns (classic only), read back through BINARY's `d all` (memory off, with each
+      `--option` set): for our identified Marshal, General, Colonel and Major, the belief's
+      mean chance that such a neighbour beats ours, how often it did, and the log loss;
+      and the log loss of the neighbour's true kind (the measure behind DECLINE_WEIGHT).
+
   scripts/records.py material FILE...
       what each kind's material is worth to the result, as the games say (classic only; no
       player named): a logistic fit of the result on both sides' differences in pieces of
@@ -221,15 +228,16 @@ def position_line(tags, moves, me, ply):
     return f"position {me} first {tags['First']} setup {setup} moves {' '.join(moves[:ply])}\n"
 
 
-def views(tags, binary, script):
+def views(tags, binary, script, extra=""):
     """BINARY's output for `script` (commands each ending in `isready`) under the record's
-    rules with memory off, one block per `isready`."""
+    rules with memory off (and the `setoption` lines `extra`), one block per `isready`."""
     out = subprocess.run([binary], input=rule_options(tags) + "setoption name Memory value false\n"
-                         + "isready\n" + script + "quit\n", capture_output=True, text=True).stdout
+                         + extra + "isready\n" + script + "quit\n", capture_output=True,
+                         text=True).stdout
     return out.split("readyok")[1:]
 
 
-def beliefs(tags, moves, me, binary, asks, command="d"):
+def beliefs(tags, moves, me, binary, asks, command="d", extra=""):
     """For each (ply, square) of `asks`: BINARY's belief line about the enemy piece on
     `square` in ME's view before ply `ply` (`command`, `d` or `d all`, memory off), as
     (moved, {letter: chance}), or None where it printed no line for it (the piece was
@@ -239,7 +247,7 @@ def beliefs(tags, moves, me, binary, asks, command="d"):
     script = "".join(f"{position_line(tags, moves, me, ply)}{command}\nisready\n"
                      for ply, _ in asks)
     found = []
-    for (_, square), block in zip(asks, views(tags, binary, script)):
+    for (_, square), block in zip(asks, views(tags, binary, script, extra)):
         line = re.search(rf"belief {square}( \(moved\))?: (.*)", block)
         found.append(line and (bool(line.group(1)), {
             k: float(v) / 100 for k, v in re.findall(r"(\w) ([\d.]+)%", line.group(2))}))
@@ -906,6 +914,77 @@ def avengers(paths, engine, kinds):
             print(f"    {c:3}  our {k[1]} by its {k[3]} {k[2]}")
 
 
+def beats(attacker, defender):
+    """Whether a classic `attacker` wins attacking `defender`."""
+    if attacker in "BF":
+        return False
+    if defender == "B":
+        return attacker == "3"
+    if defender == "F" or (attacker == "S" and defender == "X"):
+        return True
+    order = "S23456789X"
+    return order.index(attacker) > order.index(defender)
+
+
+def neighbours_measure(paths, binary, engine, extra):
+    # Per our identified piece's kind: (log loss in bits, count, chance, truth) of "this
+    # hidden neighbour beats it", and per class of our piece the true kind's log loss.
+    beat, kind = collections.defaultdict(lambda: [0.0, 0, 0.0, 0]), collections.defaultdict(
+        lambda: [0.0, 0])
+    for tags, moves in (g for path in paths for g in games(path)):
+        me = side_of(tags, engine)
+        asks, truths = [], []
+        # Square -> [colour, letter, start square, fought]; a fought piece is identified.
+        board = classic_board(tags)
+        for i, m, ours_to_move in plies(tags, moves, me):
+            mm = MOVE.match(m)
+            if not mm:
+                break
+            for sq, ours in board.items() if ours_to_move else ():
+                if ours[0] != me or not ours[3] or ours[1] in "BF":
+                    continue
+                for sq2, theirs in board.items():
+                    if theirs[0] != me and not theirs[3] and steps(sq, sq2) == 1:
+                        asks.append((i, sq2))
+                        truths.append((ours[1], theirs[1]))
+            piece = board.pop(mm.group(1))
+            if not mm.group(3):
+                board[mm.group(2)] = piece
+                continue
+            piece[3] = board[mm.group(2)][3] = True
+            if mm.group(5) == ">":
+                board[mm.group(2)] = piece
+            elif mm.group(5) == "=":
+                board.pop(mm.group(2))
+        asks, truths = asks[::3], truths[::3]
+        for (ours, truth), seen in zip(truths, beliefs(tags, moves, me, binary, asks, "d all",
+                                                        extra)):
+            if not seen:
+                continue
+            cls = "Lieutenants and stronger" if ours in "56789X" else "Scouts, Miners, Sergeants, Spy"
+            row = kind[cls]
+            row[0] -= math.log2(max(seen[1].get(truth, 0.0), 0.001))
+            row[1] += 1
+            if ours in "X987":
+                p = min(max(sum(v for k, v in seen[1].items() if beats(k, ours)), 0.005), 0.995)
+                row = beat[ours]
+                row[0] -= math.log2(p if beats(truth, ours) else 1 - p)
+                row[1] += 1
+                row[2] += p
+                row[3] += beats(truth, ours)
+    print("hidden neighbours of ENGINE's identified pieces (every third, on its turns):")
+    print("  that it beats ours: the belief's mean chance, how often it did, log loss")
+    beat["all"] = [sum(beat[k][j] for k in "X987") for j in range(4)]
+    for ours in ("X", "9", "8", "7", "all"):
+        loss, n, chance, truth = beat[ours]
+        if n:
+            print(f"    our {ours:3}: {n:5} {chance / n:6.3f} {truth / n:6.3f} "
+                  f"{loss / n:7.4f} bits")
+    print("  its true kind's log loss")
+    for cls, (loss, n) in sorted(kind.items()):
+        print(f"    beside our {cls}: {n:5} {loss / n:7.4f} bits")
+
+
 def mean(values):
     values = list(values)
     return sum(values) / max(len(values), 1)
@@ -971,6 +1050,19 @@ if __name__ == "__main__":
                 options[flag], args = number(args[i + 1], flag), args[:i] + args[i + 2:]
         position(args[1], args[2], number(args[3], "PLY"), args[4],
                  args[5] if len(args) > 5 else "engine", options["--think"], options["--seed"])
+    elif len(args) >= 3 and args[0] == "neighbours":
+        extra = ""
+        while "--option" in args[:-1]:
+            i = args.index("--option")
+            name, _, value = args[i + 1].partition("=")
+            extra += f"setoption name {name} value {value}\n"
+            args = args[:i] + args[i + 2:]
+        # FILE... BINARY [ENGINE]: the binary is the first argument that is no record.
+        at = next((j for j, a in enumerate(args[1:], 1) if not a.endswith(".pgn")), len(args))
+        if at >= len(args):
+            sys.exit("records.py neighbours: name the BINARY after the records")
+        neighbours_measure(args[1:at], args[at], args[at + 1] if len(args) > at + 1
+                           else "engine", extra)
     elif len(args) >= 3 and args[0] == "blind":
         blind(args[1], args[2], args[3] if len(args) > 3 else "engine")
     elif len(args) >= 3 and args[0] == "exposure":

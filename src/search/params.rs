@@ -391,15 +391,16 @@ pub const FLEE_WEIGHT: f64 = 3.0;
 /// and 0.49 times as likely for a piece that beats ours. By worth: 81 % where ours is
 /// worth at least half the attacker, 34 % where less. In self-play (seed 368) 50 % and 72 %.
 ///
-/// The belief's chance that a hidden neighbour of our identified Marshal, General, Colonel
-/// or Major beats it (`d all`, every third such neighbour on our turns): in 80 games against
-/// Demon (seeds 454 and 455) 4.8 % on average against 2.0 % seen, log loss 0.078 bits; with
-/// this 3.8 % and 0.064 (counting every declined kind whatever its worth, 3.1 % and 0.060;
-/// each kind once at 0.35, 3.5 % and 0.065). In 60 games of self-play (seed 370) 1.8 %
-/// against 0.5 %, 0.028 bits; with this 1.4 % and 0.021 (every kind: 1.1 %, 0.014). The
-/// true kind of the hidden neighbours of our identified Lieutenants and stronger, in 40
-/// games against Demon (1,387 of them): 2.21 bits without, 2.10 with this, 2.24 counting
-/// every kind; of our Scouts, Miners, Sergeants and Spy (78): 1.71, 1.78 and 1.66.
+/// Measured with `scripts/records.py neighbours` (the option on against off): the belief's
+/// chance that a hidden neighbour of our identified Marshal, General, Colonel or Major beats
+/// it, in 80 games against Demon (seeds 454 and 455), 3.7 % on average against 4.7 %
+/// without, where 1.9 % did (log loss 0.071 bits against 0.086); in 102 games of self-play
+/// (seed 370) 1.3 % against 1.8 %, where 0.5 % did (0.020 bits against 0.027). The log loss
+/// of such a neighbour's true kind, beside our Lieutenants and stronger: 2.10 bits against
+/// 2.21 at seed 455, 1.32 against 1.34 at seed 370; beside our weaker pieces 1.78 against
+/// 1.71, and 0.60 against 0.62. Counting every declined kind whatever its worth made the
+/// first measure sharper still but the true kind beside our stronger pieces worse than
+/// without (2.24 bits at seed 455).
 ///
 /// Self-play at 50 ms a move, elo0 −25, elo1 5, on against off on one binary: 36-52-5
 /// after 93 games (seed 376, stopped). Counting every kind whatever its worth, against the
