@@ -556,11 +556,45 @@ fn spy_hunt_is_off_by_default_and_takes_only_a_check() {
     off_by_default_and_takes_only_a_check("Spy Hunt");
 }
 
-/// The evidence itself is tested with the view and the belief; here, that the engine offers
-/// it.
+/// Our Scout shows its rank by a two-square move beside the Blue piece on a7, which then
+/// stands four turns without attacking it: with the option on (the default), `d all` makes
+/// it a Sergeant, the one kind that beats a Scout and is worth at most twice as much, far
+/// less likely than with it off.
 #[test]
-fn declined_attacks_is_off_by_default_and_takes_only_a_check() {
-    off_by_default_and_takes_only_a_check("Declined Attacks");
+fn declined_attacks_is_on_by_default_and_speaks_against_the_kinds_that_would_have_won() {
+    const GAME: &str = "position red first red setup \
+        2222222233/3334444555/5666677788/9XSBBBBBBF moves a4a6 j7j6 b4b5 i7i6 e4e5 f7f6 j4j5 \
+        e7e6";
+    let mut engine = EngineProcess::start();
+    let announced = announced_options(&mut engine);
+    assert!(
+        announced.contains(&"option name Declined Attacks type check default true".to_string()),
+        "{announced:#?}"
+    );
+    refuses_a_non_check(&mut engine, "Declined Attacks");
+    let sergeant = |engine: &mut EngineProcess| {
+        engine.send("setoption name Seed value 3");
+        engine.send(GAME);
+        engine.send("d all");
+        let lines = lines_until_ready(engine);
+        let line = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("info string belief a7: "))
+            .unwrap_or_else(|| panic!("{lines:#?}"))
+            .to_string();
+        // `d all` leaves out a kind no draw gave the piece.
+        line.split(", ")
+            .find_map(|item| item.strip_prefix("4 "))
+            .map_or(0.0, |p| p.trim_end_matches('%').parse::<f64>().unwrap())
+    };
+    let on = sergeant(&mut engine);
+    engine.send("setoption name Declined Attacks value false");
+    let off = sergeant(&mut engine);
+    assert!(
+        on < off * 0.7,
+        "Sergeant on a7: {on} % with the option, {off} % without"
+    );
+    assert!(engine.finish());
 }
 
 /// The term itself is tested in the evaluation (`cornered`); here, that the engine offers it.

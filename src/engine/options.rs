@@ -83,7 +83,7 @@ impl Default for EngineOptions {
             memory_file: String::new(),
             bomb_habits: true,
             spy_hunt: false,
-            declined_attacks: false,
+            declined_attacks: true,
             flag_guard: true,
             chase_raiders: true,
             cornered: false,

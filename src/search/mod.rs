@@ -137,7 +137,7 @@ impl Default for Config {
             table: None,
             bomb_habits: true,
             spy_hunt: false,
-            declined_attacks: false,
+            declined_attacks: true,
             flag_guard: true,
             chase_raiders: true,
             cornered: false,

@@ -235,8 +235,13 @@ pub const AVENGED_VALUE: i32 = 150;
 /// piece stands beside it (see [`AVENGED_VALUE`]). 4 against 2: 86-87-9 after 182 games of
 /// self-play at 50 ms (seed 369, stopped); our identified strong pieces taken right after a
 /// win 135 against 162, after a step 15 against 27, but where they already stood 35
-/// against 20.
-pub const AVENGER_DOUBT: f64 = 2.0;
+/// against 20. 3 against 2, together with the belief reading the attacks the enemy declined
+/// (option `Declined Attacks`, which makes these chances lower and truer; see
+/// [`DECLINE_WEIGHT`]), against the build before: H1 accepted after 150 games (82-61-7,
+/// seed 377; 85-62-7, +52 ± 55, once the games under way had finished); our identified
+/// strong pieces taken by a hidden piece right after a step 22 times against 41, right
+/// after a win 133 against 142, where they already stood 26 against 14.
+pub const AVENGER_DOUBT: f64 = 3.0;
 /// A neighbour less likely than this to be a kind that beats our piece, its odds
 /// multiplied by [`AVENGER_DOUBT`], is no outcome of its own.
 pub const AVENGER_MIN_CHANCE: f64 = 0.02;
@@ -381,7 +386,7 @@ pub const APPROACH_WEIGHT: f64 = 3.0;
 /// Belief: likelihood ratio for a piece that ran from an identified piece of ours that came
 /// next to it, in favour of the kinds that lose to it.
 pub const FLEE_WEIGHT: f64 = 3.0;
-/// Belief (option `Declined Attacks`, off by default): likelihood ratio, against the kinds
+/// Belief (option `Declined Attacks`, on by default): likelihood ratio, against the kinds
 /// that would win attacking it, for each enemy turn a piece stood beside an identified
 /// piece of ours and did not attack it, where ours is worth at least half that kind: pieces
 /// that beat ours take them, unless showing their rank costs more than ours is worth.
@@ -402,12 +407,13 @@ pub const FLEE_WEIGHT: f64 = 3.0;
 /// first measure sharper still but the true kind beside our stronger pieces worse than
 /// without (2.24 bits at seed 455).
 ///
-/// Self-play at 50 ms a move, elo0 −25, elo1 5, on against off on one binary: 36-52-5
-/// after 93 games (seed 376, stopped). Counting every kind whatever its worth, against the
-/// build before: 38-56-3 after 97 games (seed 375, stopped); each kind once, 12-13-1 after
-/// 26 (seed 374, stopped). A belief nearer the truth has not yet made better play: the
-/// doubts the search lays on the belief's chances (`AVENGER_DOUBT`, `BOMB_DOUBT`) were
-/// tuned against the belief without it.
+/// Self-play at 50 ms a move, elo0 −25, elo1 5: alone, on against off on one binary,
+/// 36-52-5 after 93 games (seed 376, stopped); counting every kind whatever its worth,
+/// 38-56-3 after 97 (seed 375, stopped); each kind once, 12-13-1 after 26 (seed 374,
+/// stopped). The doubt the search lays on the belief's chance of an avenger beside our
+/// identified pieces had been tuned against the belief without it: with [`AVENGER_DOUBT`]
+/// 3 instead of 2, H1 accepted after 150 games against the build before (82-61-7, seed
+/// 377).
 pub const DECLINE_WEIGHT: f64 = 0.4;
 /// ... for at most this many turns in all: a piece may wait for a better moment, or guard.
 pub const DECLINE_TURNS: u32 = 4;
