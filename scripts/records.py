@@ -812,15 +812,18 @@ def material(paths):
         print(f"{name:15} {350 * w[i]:7.0f} {350 * math.sqrt(var):6.0f} {own:>7}")
 
 
-def tracked_battles(tags, moves):
+def tracked_battles(tags, moves, before=None):
     """Every move of a classic game as (ply, mover, defender, move match), where mover and
     defender are the pieces' states before it (colour, letter, start square, fought before,
-    moved before; defender None for a quiet move), and the board is updated after."""
+    moved before; defender None for a quiet move), and the board is updated after;
+    `before(ply, board)`, if given, sees the whole board (square -> such a state) first."""
     board = {sq: piece + [False] for sq, piece in classic_board(tags).items()}
     for i, m in enumerate(moves):
         mm = MOVE.match(m)
         if not mm:
             return
+        if before:
+            before(i, board)
         piece = board.pop(mm.group(1))
         target = board.get(mm.group(2))
         yield i, list(piece), (list(target) if target else None), mm
@@ -934,28 +937,20 @@ def neighbours_measure(paths, binary, engine, extra):
     for tags, moves in (g for path in paths for g in games(path)):
         me = side_of(tags, engine)
         asks, truths = [], []
-        # Square -> [colour, letter, start square, fought]; a fought piece is identified.
-        board = classic_board(tags)
-        for i, m, ours_to_move in plies(tags, moves, me):
-            mm = MOVE.match(m)
-            if not mm:
-                break
-            for sq, ours in board.items() if ours_to_move else ():
+
+        def look(i, board):
+            # On ENGINE's turns: each hidden enemy piece beside an identified one of ours.
+            if (i % 2 == 0) != (tags["First"] == me):
+                return
+            for sq, ours in board.items():
                 if ours[0] != me or not ours[3] or ours[1] in "BF":
                     continue
                 for sq2, theirs in board.items():
                     if theirs[0] != me and not theirs[3] and steps(sq, sq2) == 1:
                         asks.append((i, sq2))
                         truths.append((ours[1], theirs[1]))
-            piece = board.pop(mm.group(1))
-            if not mm.group(3):
-                board[mm.group(2)] = piece
-                continue
-            piece[3] = board[mm.group(2)][3] = True
-            if mm.group(5) == ">":
-                board[mm.group(2)] = piece
-            elif mm.group(5) == "=":
-                board.pop(mm.group(2))
+        for _ in tracked_battles(tags, moves, look):
+            pass
         asks, truths = asks[::3], truths[::3]
         for (ours, truth), seen in zip(truths, beliefs(tags, moves, me, binary, asks, "d all",
                                                         extra)):
