@@ -1,5 +1,6 @@
 //! `cargo bench`: the speed of each layer the engine's move time goes to, on the fixed
-//! positions of `stratagem bench` ([`stratagem::bench::POSITIONS`]).
+//! positions and views of `stratagem bench` ([`stratagem::bench::POSITIONS`],
+//! [`stratagem::bench::VIEWS`]).
 //!
 //! A plain `main` (`harness = false` in `Cargo.toml`): the standard bench harness needs a
 //! nightly compiler, and these measurements want only a clock. Each timing is the best of
@@ -11,7 +12,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use stratagem::bench::POSITIONS;
+use stratagem::bench::{POSITIONS, VIEWS};
 use stratagem::board::Position;
 use stratagem::eval::evaluate;
 use stratagem::perft::perft;
@@ -47,7 +48,16 @@ fn main() {
         eval(&positions);
     }
     if wanted("belief") {
-        belief(&positions);
+        let views: Vec<(&str, View)> = positions
+            .iter()
+            .map(|(name, pos)| (*name, View::from_position(pos)))
+            .chain(
+                VIEWS
+                    .iter()
+                    .filter_map(|bv| Some((bv.name, bv.view().ok()?))),
+            )
+            .collect();
+        belief(&views);
     }
 }
 
@@ -110,13 +120,12 @@ fn eval(positions: &[(&str, Position)]) {
 /// The belief about the hidden enemy ranks that each search starts from: building it from
 /// the view, drawing one whole army, and the marginals of 800 draws
 /// (`search::params::MARGINAL_DRAWS`) that weigh the root's battles.
-fn belief(positions: &[(&str, Position)]) {
-    for (name, pos) in positions {
-        let view = View::from_position(pos);
-        let (build, belief) = best_of(|| Belief::new(&view, Evidence::ALL));
+fn belief(views: &[(&str, View)]) {
+    for (name, view) in views {
+        let (build, belief) = best_of(|| Belief::new(view, Evidence::ALL));
         let mut rng = Rng::new(1);
-        let (draw, _) = best_of(|| belief.sample(&view, &mut rng));
-        let (marginals, _) = best_of(|| belief.marginals(&view, &mut rng, 800));
+        let (draw, _) = best_of(|| belief.sample(view, &mut rng));
+        let (marginals, _) = best_of(|| belief.marginals(view, &mut rng, 800));
         println!(
             "belief   {name:<22} new {:>7.2} ms  one army {:>7.1} µs  800 draws {:>7.2} ms",
             build.as_secs_f64() * 1e3,

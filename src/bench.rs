@@ -1,4 +1,5 @@
-//! `stratagem bench`: move generation speed on fixed positions.
+//! The fixed positions and player views of `stratagem bench`, and `stratagem bench --perft`:
+//! move generation speed on those positions.
 //!
 //! Each position is counted twice: with the last ply in bulk (moves counted, not played)
 //! and in full (every leaf move played and taken back). The leaf counts double as a
@@ -7,9 +8,10 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::board::Position;
+use crate::board::{Color, Position, Setup};
 use crate::perft::{perft, perft_full};
 use crate::rules::Rules;
+use crate::view::{PublicMove, View};
 
 /// A bench position: a name, the variant, and the text.
 pub struct BenchPosition {
@@ -47,6 +49,54 @@ pub const POSITIONS: [BenchPosition; 4] = [
     },
 ];
 
+/// A bench view: one player's view of a real game, built the way the engine builds it from
+/// `position`: its own setup, then the public history move by move. A view made from a
+/// full-information position knows what the position marks (moved, revealed) and nothing
+/// of how the enemy behaved, so the evidence the belief draws from a game's history (the
+/// attacks the enemy declined, its blind attacks, which pieces moved toward ours) and the
+/// search's weighing of the avengers beside our identified pieces fire only here.
+pub struct BenchView {
+    pub name: &'static str,
+    pub variant: &'static str,
+    pub side: Color,
+    pub first: Color,
+    pub setup: &'static str,
+    pub moves: &'static str,
+}
+
+impl BenchView {
+    /// The view after the whole history, with no memory of earlier games.
+    pub fn view(&self) -> Result<View, String> {
+        let rules = Arc::new(Rules::preset(self.variant).map_err(|e| e.to_string())?);
+        let setup: Setup = self.setup.parse().map_err(|e| format!("{e}"))?;
+        let mut view = View::new(Arc::clone(&rules), self.side, &setup, None, self.first)
+            .map_err(|e| e.to_string())?;
+        for token in self.moves.split_whitespace() {
+            let m = PublicMove::parse(token, &rules).map_err(|e| e.to_string())?;
+            view.apply(&m).map_err(|e| format!("{token}: {e}"))?;
+        }
+        Ok(view)
+    }
+}
+
+/// The fixed views: Red's before ply 68 of a game of self-play at 50 ms a move (round 3
+/// of the SPRT at seed 378, session 57). Red's identified Marshal on a7 and Colonel on b6
+/// stand beside hidden pieces that have left them alone for turns, and Red's root moves
+/// weigh the avengers beside them; with `Declined Attacks` off the search takes another
+/// move.
+pub const VIEWS: [BenchView; 1] = [BenchView {
+    name: "classic game, ply 68",
+    variant: "classic",
+    side: Color::Red,
+    first: Color::Red,
+    setup: "7294252327/X62832686S/34B7263B43/5B4B52BFB5",
+    moves: "a4a5 a7a6 a5a6x76> e7e6 f4f5 e6e5 a6a5 e5e6 a5a6 e6f6 f5e5 f6e6 e5f5 e6e5 f5f6 \
+        e5f5 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 j4j5 f5e5 j5j6 e5e6 b6a6 a7b7 a6b6 b7a7 b6a6 a7b7 \
+        j6j7x72> e6e5 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6b5 a7a3x2X< j7j8x74> i8j8x87> b5b6 d7e7 \
+        i4j4 e7e6 a3a4 e6f6x75> e4f4 f6f5 f4e4 e5e6 e4e5 f5e5x72> a4a5 f7f6 j4j5 f6f4 a5a6 \
+        j8j7 j5j4 f4g4x22= a6a7 j7j6 j4i4 j6j5",
+}];
+
 /// Runs every bench position at `depth` and prints one line per measurement, then the
 /// totals: `<leaves> leaves <rate> leaves/s` for bulk counting and for full play/undo.
 pub fn run(depth: u32) -> Result<(), String> {
@@ -81,4 +131,33 @@ pub fn run(depth: u32) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::view::{Belief, Evidence};
+
+    /// Every bench view replays, and its history holds what it is there for: enemy pieces
+    /// that left our identified ones alone, which the belief reads only with that
+    /// evidence on.
+    #[test]
+    fn bench_views_replay_and_carry_declined_attacks() {
+        for bv in &VIEWS {
+            let view = bv.view().unwrap_or_else(|e| panic!("{}: {e}", bv.name));
+            assert!(
+                view.enemy_pieces()
+                    .iter()
+                    .any(|p| p.square.is_some() && p.declined.iter().any(|&n| n > 0)),
+                "{}: no enemy piece on the board declined an attack",
+                bv.name
+            );
+            let marginals = |declines: bool| {
+                let evidence = Evidence::ALL.with_declines(declines);
+                Belief::new(&view, evidence).marginals(&view, &mut Rng::new(1), 200)
+            };
+            assert_ne!(marginals(true), marginals(false), "{}", bv.name);
+        }
+    }
 }

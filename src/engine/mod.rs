@@ -551,21 +551,22 @@ pub fn time_limits(go: &GoLimits, me: Color, overhead_ms: u64) -> Limits {
 /// The depth `bench` searches to by default.
 pub const BENCH_DEPTH: u32 = 3;
 
-/// Fixed, seeded searches of the bench positions, with `threads` search threads; returns
+/// Fixed, seeded searches of the bench positions and views, with `threads` search threads; returns
 /// the total nodes and the nodes per second. With one thread the node count is a signature
 /// of the search: the same on every run of a build. With more, the threads share the
 /// transposition table in whatever order they reach it, so the count varies a little.
 pub fn bench(depth: u32, threads: usize, mut report: impl FnMut(&str)) -> (u64, u64) {
     let start = Instant::now();
     let mut total = 0;
-    for bp in &crate::bench::POSITIONS {
-        let Ok(rules) = Rules::preset(bp.variant) else {
-            continue;
-        };
-        let Ok(pos) = Position::from_text(Arc::new(rules), bp.text) else {
-            continue;
-        };
-        let view = View::from_position(&pos);
+    let positions = crate::bench::POSITIONS.iter().filter_map(|bp| {
+        let rules = Rules::preset(bp.variant).ok()?;
+        let pos = Position::from_text(Arc::new(rules), bp.text).ok()?;
+        Some((bp.name, View::from_position(&pos)))
+    });
+    let views = crate::bench::VIEWS
+        .iter()
+        .filter_map(|bv| Some((bv.name, bv.view().ok()?)));
+    for (name, view) in positions.chain(views) {
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -580,7 +581,7 @@ pub fn bench(depth: u32, threads: usize, mut report: impl FnMut(&str)) -> (u64, 
         total += r.nodes;
         report(&format!(
             "{}: depth {} nodes {} best {}",
-            bp.name,
+            name,
             r.depth,
             r.nodes,
             r.best.map_or("none".into(), |m| m.to_string())
