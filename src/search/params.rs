@@ -240,7 +240,8 @@ pub const AVENGED_VALUE: i32 = 150;
 /// [`DECLINE_WEIGHT`]), against the build before: H1 accepted after 150 games (82-61-7,
 /// seed 377; 85-62-7, +52 ± 55, once the games under way had finished); our identified
 /// strong pieces taken by a hidden piece right after a step 22 times against 41, right
-/// after a win 133 against 142, where they already stood 26 against 14.
+/// after a win 133 against 142, where they already stood 26 against 14. 4 against 3 (with
+/// the declines) then: 121-121-12 after 254 games (seeds 378 and 381, stopped even).
 pub const AVENGER_DOUBT: f64 = 3.0;
 /// A neighbour less likely than this to be a kind that beats our piece, its odds
 /// multiplied by [`AVENGER_DOUBT`], is no outcome of its own.
@@ -254,7 +255,13 @@ pub const AVENGER_MIN_CHANCE: f64 = 0.02;
 /// seed 421, 40 games), whose back row hides Bombs among pieces that never move: 33-6-1
 /// at 2.5, 33-5-2 at 1.5, its Bombs taking 4 of our Generals against 14 (Colonels 15
 /// against 16). 4 against 2.5 (with `MOVED_STRIKER_ODDS`) played worse: 59-86-4 after 149
-/// games of self-play (seed 333, stopped).
+/// games of self-play (seed 333, stopped). In self-play (seed 378, memory off) the belief
+/// gave the unmoved pieces the engine attacked Bomb odds 2 to 3 times lower than the
+/// share that were Bombs before ply 250, and about right after (`scripts/records.py
+/// calibration`), but
+/// halving this and [`STRONG_BOMB_DOUBT`] from ply 250 on played no better: 74-79-6 after
+/// 159 games (seed 382, stopped), with 58 Colonels lost on Bombs against 38, 15 Marshals
+/// against 9.
 pub const BOMB_DOUBT: f64 = 2.5;
 /// ... and the factor for our attackers worth [`STRONG_ATTACKER_VALUE`] or more (the Marshal
 /// and the General), whose attacks on unmoved pieces ride on the Bomb chance more than any
