@@ -261,7 +261,8 @@ pub const AVENGER_MIN_CHANCE: f64 = 0.02;
 /// calibration`), but
 /// halving this and [`STRONG_BOMB_DOUBT`] from ply 250 on played no better: 74-79-6 after
 /// 159 games (seed 382, stopped), with 58 Colonels lost on Bombs against 38, 15 Marshals
-/// against 9.
+/// against 9. 3.25 against 2.5: 91-108-10 after 209 games (seed 383, stopped), with about
+/// as many pieces lost on Bombs (374 against 381).
 pub const BOMB_DOUBT: f64 = 2.5;
 /// ... and the factor for our attackers worth [`STRONG_ATTACKER_VALUE`] or more (the Marshal
 /// and the General), whose attacks on unmoved pieces ride on the Bomb chance more than any
