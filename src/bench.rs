@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::board::{Color, Position, Setup};
 use crate::perft::{perft, perft_full};
 use crate::rules::Rules;
-use crate::view::{PublicMove, View};
+use crate::view::View;
 
 /// A bench position: a name, the variant, and the text.
 pub struct BenchPosition {
@@ -68,13 +68,13 @@ impl BenchView {
     /// The view after the whole history, with no memory of earlier games.
     pub fn view(&self) -> Result<View, String> {
         let rules = Arc::new(Rules::preset(self.variant).map_err(|e| e.to_string())?);
-        let setup: Setup = self.setup.parse().map_err(|e| format!("{e}"))?;
-        let mut view = View::new(Arc::clone(&rules), self.side, &setup, None, self.first)
-            .map_err(|e| e.to_string())?;
-        for token in self.moves.split_whitespace() {
-            let m = PublicMove::parse(token, &rules).map_err(|e| e.to_string())?;
-            view.apply(&m).map_err(|e| format!("{token}: {e}"))?;
-        }
+        let setup: Setup = self
+            .setup
+            .parse()
+            .map_err(|e: crate::board::SetupError| e.to_string())?;
+        let mut view =
+            View::new(rules, self.side, &setup, None, self.first).map_err(|e| e.to_string())?;
+        view.replay(self.moves.split_whitespace())?;
         Ok(view)
     }
 }

@@ -277,10 +277,7 @@ impl Engine {
                         (view, 0)
                     }
                 };
-                for token in &moves[applied..] {
-                    let m = PublicMove::parse(token, &self.rules).map_err(|e| e.to_string())?;
-                    view.apply(&m).map_err(|e| e.to_string())?;
-                }
+                view.replay(moves[applied..].iter().map(String::as_str))?;
                 if self.opts.memory {
                     // One memory per opponent and rule set; a position of another game
                     // (another setup or side) ends the game in progress.
@@ -551,10 +548,10 @@ pub fn time_limits(go: &GoLimits, me: Color, overhead_ms: u64) -> Limits {
 /// The depth `bench` searches to by default.
 pub const BENCH_DEPTH: u32 = 3;
 
-/// Fixed, seeded searches of the bench positions and views, with `threads` search threads; returns
-/// the total nodes and the nodes per second. With one thread the node count is a signature
-/// of the search: the same on every run of a build. With more, the threads share the
-/// transposition table in whatever order they reach it, so the count varies a little.
+/// Fixed, seeded searches of the bench positions and views, with `threads` search threads;
+/// returns the total nodes and the nodes per second. With one thread the node count is a
+/// signature of the search: the same on every run of a build. With more, the threads share
+/// the transposition table in whatever order they reach it, so the count varies a little.
 pub fn bench(depth: u32, threads: usize, mut report: impl FnMut(&str)) -> (u64, u64) {
     let start = Instant::now();
     let mut total = 0;

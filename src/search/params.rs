@@ -258,11 +258,11 @@ pub const AVENGER_MIN_CHANCE: f64 = 0.02;
 /// games of self-play (seed 333, stopped). In self-play (seed 378, memory off) the belief
 /// gave the unmoved pieces the engine attacked Bomb odds 2 to 3 times lower than the
 /// share that were Bombs before ply 250, and about right after (`scripts/records.py
-/// calibration`), but
-/// halving this and [`STRONG_BOMB_DOUBT`] from ply 250 on played no better: 74-79-6 after
-/// 159 games (seed 382, stopped), with 58 Colonels lost on Bombs against 38, 15 Marshals
-/// against 9. 3.25 against 2.5: 91-108-10 after 209 games (seed 383, stopped), with about
-/// as many pieces lost on Bombs (374 against 381).
+/// calibration`), but halving this and [`STRONG_BOMB_DOUBT`] from ply 250 on played no
+/// better: 74-79-6 after 159 games (seed 382, stopped), with 58 Colonels lost on Bombs
+/// against 38, 15 Marshals against 9. 3.25 against 2.5: 91-108-10 after 209 games (seed
+/// 383, stopped), with about as many pieces lost on Bombs (374 against 381). Against Demon
+/// the belief is off late in the game too (see `docs/ucc.md`).
 pub const BOMB_DOUBT: f64 = 2.5;
 /// ... and the factor for our attackers worth [`STRONG_ATTACKER_VALUE`] or more (the Marshal
 /// and the General), whose attacks on unmoved pieces ride on the Bomb chance more than any

@@ -517,6 +517,17 @@ impl View {
         }
     }
 
+    /// Reads and applies each move of a public history written as tokens (`e4e5`,
+    /// `b4b8x2X<`), stopping at the first that does not parse or cannot have happened: the
+    /// moves before it stay applied.
+    pub fn replay<'a>(&mut self, tokens: impl IntoIterator<Item = &'a str>) -> Result<(), String> {
+        for token in tokens {
+            let m = PublicMove::parse(token, &self.rules).map_err(|e| e.to_string())?;
+            self.apply(&m).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
     /// Applies one move of the public history, checking that it could have happened.
     /// On error the view is unchanged.
     pub fn apply(&mut self, m: &PublicMove) -> Result<(), ViewError> {
